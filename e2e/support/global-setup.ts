@@ -1,0 +1,50 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch } from '../../tools/src/launch.mjs';
+import { publishLocalBuilds } from '../../tools/src/publish-local.mjs';
+import { freePort } from './free-port';
+import { startGeoStandIn } from './geo-stand-in';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Starts the built site and API on free ports with a fresh DATA_DIR and RELEASES_DIR for the whole run. */
+export default async function globalSetup() {
+  const needed = [
+    'shell/dist/index.html',
+    'api/dist/main.js',
+    ...['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'].map((r) => `${r}/dist/mf-manifest.json`),
+  ];
+  const missing = needed.filter((file) => !existsSync(path.join(ROOT, file)));
+  if (missing.length) {
+    throw new Error(
+      `The e2e suite runs against the production build; run 'npm run build' first (missing: ${missing.join(', ')})`,
+    );
+  }
+  const work = mkdtempSync(path.join(tmpdir(), 'metrology-e2e-'));
+  const releasesDir = path.join(work, 'releases');
+  await publishLocalBuilds(releasesDir, { log: () => undefined });
+  const geo = await startGeoStandIn();
+  const [sitePort, apiPort] = [await freePort(), await freePort()];
+  const running = await launch({
+    sitePort,
+    apiPort,
+    dataDir: path.join(work, 'data'),
+    releasesDir,
+    geoUrl: geo.url,
+    apiOutput: process.env.E2E_API_LOGS ? 'inherit' : 'ignore',
+    apiEnv: { RATE_LIMIT_MAX: '1000', NODE_ENV: 'test' },
+  });
+  process.env.E2E_SITE_URL = running.siteUrl;
+  process.env.E2E_API_URL = running.apiUrl;
+  process.env.E2E_GEO_CONTROL_URL = geo.controlUrl;
+  process.env.E2E_RELEASES_DIR = releasesDir;
+  process.env.E2E_WORK_DIR = work;
+
+  return async () => {
+    await running.stop();
+    await geo.close();
+    rmSync(work, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,84 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+const remotes = ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'releases/**',
+      '**/coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      '.tmp/**',
+      '.bench/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  // The direction of imports: @metrology/shared <- remotes and shell; remotes never import each other or the shell.
+  ...remotes.map((remote) => ({
+    files: [`${remote}/src/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                ...remotes.filter((r) => r !== remote),
+                '@metrology/shell',
+                '**/shell/**',
+                '**/api/**',
+              ].flatMap((name) => [name, `${name}/*`, `../../${name}/*`, `../${name}/*`]),
+              message:
+                'A remote imports only @metrology/shared: talk to other sections through the store and URLs.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['mfe-*', 'mfe-*/*', '@metrology/shell', '@metrology/api', '../../../*'],
+              message: '@metrology/shared is the bottom layer: it imports no section.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

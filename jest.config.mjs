@@ -1,0 +1,59 @@
+// One jest run for every package: each package is a project with its own environment.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const browserProject = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: '<rootDir>/../tools/jest/jsdom-environment.cjs',
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@metrology/shared$': '<rootDir>/../shared/src/index.ts',
+    '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
+    '\\.css$': '<rootDir>/../tools/jest/style-stub.cjs',
+    '\\.(svg|png|jpg|webp)$': '<rootDir>/../tools/jest/file-stub.cjs',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  setupFiles: ['<rootDir>/../tools/jest/setup-globals.cjs'],
+  setupFilesAfterEnv: ['<rootDir>/../tools/jest/setup-dom.ts'],
+});
+
+export default {
+  projects: [
+    browserProject('shared'),
+    browserProject('shell'),
+    browserProject('mfe-catalog'),
+    browserProject('mfe-commerce'),
+    browserProject('mfe-content'),
+    browserProject('mfe-careers'),
+    {
+      displayName: 'api',
+      rootDir: '<rootDir>/api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      moduleNameMapper: {
+        '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+      },
+    },
+    {
+      displayName: 'tools',
+      rootDir: '<rootDir>/tools',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.test.{ts,mjs}', '<rootDir>/scripts/**/*.test.{ts,mjs}'],
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+      moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+    },
+  ],
+};

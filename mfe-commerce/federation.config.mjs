@@ -1,0 +1,13 @@
+// @ts-check
+// The commerce section: one exposed module per page.
+export default {
+  name: 'mfe_commerce',
+  port: 3002,
+  title: 'Commerce section (standalone)',
+  exposes: {
+    './CartPage': './src/pages/cart-page.tsx',
+    './PlaceOrderPage': './src/pages/place-order-page.tsx',
+    './OrdersPage': './src/pages/orders-page.tsx',
+    './VerifyPage': './src/pages/verify-page.tsx',
+  },
+};

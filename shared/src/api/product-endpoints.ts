@@ -1,0 +1,35 @@
+import { shopApi } from './base-api.js';
+import type { Product } from '../types/entities.js';
+
+export interface ProductListResponse {
+  success: boolean;
+  products: Product[];
+  message?: string;
+}
+
+export interface ProductListArgs {
+  company?: string;
+  category?: string;
+  limit?: number;
+  sort?: 'newest';
+}
+
+/** GET /api/product/list: the product list pages read (SPEC section 7). */
+export const productApi = shopApi.injectEndpoints({
+  endpoints: (build) => ({
+    getProductList: build.query<Product[], ProductListArgs | void>({
+      query: (args) => {
+        const params = new URLSearchParams();
+        for (const [key, value] of Object.entries(args ?? {})) {
+          if (value !== undefined && value !== '') params.set(key, String(value));
+        }
+        const search = params.toString();
+        return `/api/product/list${search ? `?${search}` : ''}`;
+      },
+      transformResponse: (response: ProductListResponse) => response.products,
+      providesTags: ['Products'],
+    }),
+  }),
+});
+
+export const { useGetProductListQuery } = productApi;

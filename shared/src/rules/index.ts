@@ -1,0 +1,5 @@
+// The pure rules of the shop (no React, no store): safe to import from the API as well as the browser.
+export * from './constants.js';
+export * from './price.js';
+export * from './cart.js';
+export * from './validation.js';

@@ -1,0 +1,146 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { cartApi } from '../api/cart-endpoints.js';
+import { errorMessage } from '../api/errors.js';
+import { normaliseCartData } from '../rules/cart.js';
+import { GUEST_CART_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../rules/constants.js';
+import { loggedOut, tokenReceived } from './auth-slice.js';
+import {
+  cartEmptied,
+  cartLoadFailed,
+  cartLoading,
+  cartReplaced,
+  itemAdded,
+  quantitySet,
+  readGuestCart,
+} from './cart-slice.js';
+import { notify } from './notify.js';
+import type { RootState } from './root-reducer.js';
+
+type ShopThunk<R = Promise<void>> = ThunkAction<R, RootState, unknown, UnknownAction>;
+
+function storage(action: (store: Storage) => void): void {
+  try {
+    if (typeof localStorage !== 'undefined') action(localStorage);
+  } catch {
+    // Private mode or a full quota: the in-memory state still works for this visit.
+  }
+}
+
+/** Fetches the server cart (logged in) and makes it the local one. */
+export const loadServerCart = (): ShopThunk => async (dispatch, getState) => {
+  if (!getState().auth.token) return;
+  dispatch(cartLoading());
+  try {
+    const cartData = await dispatch(cartApi.endpoints.getServerCart.initiate()).unwrap();
+    dispatch(cartReplaced(normaliseCartData(cartData)));
+  } catch (error) {
+    dispatch(cartLoadFailed());
+    console.error('Cart fetch failed', error);
+    notify.error(errorMessage(error, 'Failed to load your cart'));
+  }
+};
+
+/** A failed sync leaves the cart as the server has it, after telling the user why. */
+async function syncOrRestore(
+  dispatch: Parameters<ShopThunk>[0],
+  call: () => Promise<unknown>,
+): Promise<boolean> {
+  try {
+    await call();
+    return true;
+  } catch (error) {
+    console.error('Cart sync failed', error);
+    notify.error(errorMessage(error, 'Failed to update your cart'));
+    await dispatch(loadServerCart());
+    return false;
+  }
+}
+
+/**
+ * Adding increases the quantity (default 1): applied locally first, then synced when logged in.
+ * Resolves true when the change stands (locally for guests, on the server for users).
+ */
+export const addToCart =
+  (itemId: string, quantity = 1): ShopThunk<Promise<boolean>> =>
+  async (dispatch, getState) => {
+    dispatch(itemAdded({ itemId, quantity }));
+    if (!getState().auth.token) return true;
+    return syncOrRestore(dispatch, () =>
+      dispatch(cartApi.endpoints.addCartItem.initiate({ itemId, quantity })).unwrap(),
+    );
+  };
+
+/** Updating sets an exact quantity; 0 removes the item. */
+export const updateCartQuantity =
+  (itemId: string, quantity: number): ShopThunk<Promise<boolean>> =>
+  async (dispatch, getState) => {
+    dispatch(quantitySet({ itemId, quantity }));
+    if (!getState().auth.token) return true;
+    return syncOrRestore(dispatch, () =>
+      dispatch(cartApi.endpoints.updateCartItem.initiate({ itemId, quantity })).unwrap(),
+    );
+  };
+
+/** Removes every item, on the server too when logged in. */
+export const clearCart = (): ShopThunk<Promise<boolean>> => async (dispatch, getState) => {
+  const ids = Object.keys(getState().cart.items);
+  dispatch(cartEmptied());
+  if (!getState().auth.token || ids.length === 0) return true;
+  return syncOrRestore(dispatch, () =>
+    Promise.all(
+      ids.map((itemId) =>
+        dispatch(cartApi.endpoints.updateCartItem.initiate({ itemId, quantity: 0 })).unwrap(),
+      ),
+    ),
+  );
+};
+
+/** Empties the local cart without touching the server (the server already cleared it, e.g. after an order). */
+export const forgetCart = (): ShopThunk<void> => (dispatch) => {
+  dispatch(cartEmptied());
+  storage((s) => s.removeItem(GUEST_CART_STORAGE_KEY));
+};
+
+/**
+ * After login or registration: keep the token, merge what the guest chose into the server cart
+ * (nothing is lost), then show the server's cart.
+ */
+export const sessionStarted =
+  (token: string): ShopThunk =>
+  async (dispatch) => {
+    storage((s) => s.setItem(TOKEN_STORAGE_KEY, token));
+    const guest = readGuestCart();
+    dispatch(tokenReceived(token));
+    const entries = Object.entries(guest);
+    if (entries.length > 0) {
+      try {
+        for (const [itemId, quantity] of entries) {
+          await dispatch(cartApi.endpoints.addCartItem.initiate({ itemId, quantity })).unwrap();
+        }
+        storage((s) => s.removeItem(GUEST_CART_STORAGE_KEY));
+      } catch (error) {
+        console.error('Guest cart merge failed', error);
+        notify.error(errorMessage(error, 'Some cart items could not be saved to your account'));
+      }
+    }
+    await dispatch(loadServerCart());
+  };
+
+/** Logout: removes the token and empties the cart (SPEC section 4). Navigation is the caller's. */
+export const sessionEnded = (): ShopThunk<void> => (dispatch) => {
+  storage((s) => {
+    s.removeItem(TOKEN_STORAGE_KEY);
+    s.removeItem(GUEST_CART_STORAGE_KEY);
+  });
+  dispatch(loggedOut());
+  dispatch(cartEmptied());
+};
+
+/** First load: a stored token brings the server cart, a guest gets the cart kept in this browser. */
+export const restoreSession = (): ShopThunk => async (dispatch, getState) => {
+  if (getState().auth.token) {
+    await dispatch(loadServerCart());
+  } else {
+    dispatch(cartReplaced(readGuestCart()));
+  }
+};

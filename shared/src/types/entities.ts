@@ -1,0 +1,173 @@
+// The entities of SPEC section 3, as the API sends them and the bundles read them.
+
+export type CompanyName = 'Tespa' | 'Inprocess Gauging' | 'Sylvac' | 'Mahr' | 'SCANTECH 3D';
+
+export interface ProductSpecification {
+  key: string;
+  value: string | string[];
+}
+
+export interface Product {
+  _id: string;
+  slug: string;
+  name: string;
+  model: string;
+  description: string;
+  /** URLs; the first is the one shown on cards. Paths starting with '/' live on the API host. */
+  image: string[];
+  /** 0 (or less) means "enquire for price". */
+  price: number;
+  mrp: number;
+  category: string;
+  subCategory: string;
+  company: string;
+  measuringRange: string;
+  accuracy: string;
+  software: string;
+  businessType: string[];
+  certification: string;
+  deliveryTime: string;
+  specifications: ProductSpecification[];
+  features: string[];
+  /** ISO 8601 */
+  createdAt: string;
+}
+
+/** What the server may send for one cart entry: a number, or an object with one size key. */
+export type ServerCartEntry = number | Record<string, number>;
+
+/** Product id -> positive quantity. */
+export type CartItems = Record<string, number>;
+
+export interface AuthResponse {
+  success: boolean;
+  token?: string;
+  message?: string;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface Registration extends Credentials {
+  name: string;
+}
+
+export interface Address {
+  firstName: string;
+  lastName: string;
+  email: string;
+  street: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  phone: string;
+}
+
+/** A saved address as the server returns it. */
+export interface SavedAddress extends Address {
+  _id: string;
+}
+
+export type OrderStatus = 'processing' | 'shipped' | 'delivered' | 'cancelled' | (string & {});
+
+export type PaymentMethod = 'cod' | 'razorpay' | 'stripe';
+
+export interface OrderItem {
+  _id: string;
+  name: string;
+  image: string[];
+  price: number;
+  quantity: number;
+  model?: string;
+  slug?: string;
+}
+
+export interface Order {
+  _id: string;
+  status: OrderStatus;
+  payment: boolean;
+  paymentMethod: PaymentMethod | string;
+  /** Milliseconds since the epoch. */
+  date: number;
+  items: OrderItem[];
+  address: Address;
+  amount: number;
+}
+
+export interface ProductEnquiry {
+  productId: string;
+  productName: string;
+  email: string;
+  quantity: number;
+  companyName: string;
+  mobileNo: string;
+  country: string;
+  purpose: string;
+  requirementDetails: string;
+  userId?: string;
+}
+
+export interface JobOpening {
+  _id: string;
+  title: string;
+  location: string;
+  qualification: string;
+  description: string;
+  responsibilities: string[];
+  requirements: string[];
+}
+
+export interface JobApplication {
+  name: string;
+  email: string;
+  qualification: string;
+  position: string;
+  mobile: string;
+  resume: File;
+  message: string;
+}
+
+export interface Testimonial {
+  _id: string;
+  name: string;
+  position: string;
+  content: string;
+  /** 0 to 5 */
+  stars: number;
+  videoUrl: string;
+  image: string[];
+}
+
+export interface NewsItem {
+  _id: string;
+  title: string;
+  description: string;
+  category: string;
+  /** ISO date */
+  date: string;
+  time: string;
+  location: string;
+  image: string[];
+}
+
+export interface ChatMessage {
+  id: string;
+  text: string;
+  fromUser: boolean;
+}
+
+export interface PaymentOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  receipt: string;
+}
+
+/** Every API answer carries success and, on failure, a message. */
+export interface ApiEnvelope {
+  success: boolean;
+  message?: string;
+}

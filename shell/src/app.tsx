@@ -1,0 +1,37 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ShopProviders, type ShopStore } from '@metrology/shared';
+import { Footer } from './layout/footer';
+import { Header } from './layout/header';
+import { ScrollToTop } from './layout/scroll-to-top';
+import { NotFoundPage } from './pages/not-found-page';
+import { RemotePage } from './remotes/remote-page';
+import { ROUTES } from './routes/route-table';
+import { SessionStart } from './session/session-start';
+
+export function App({ store }: { store: ShopStore }) {
+  return (
+    <ShopProviders store={store}>
+      <BrowserRouter>
+        <SessionStart />
+        <ScrollToTop />
+        <a className="shell-skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" className="shell-main">
+          <Routes>
+            {ROUTES.map((route) => (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={<RemotePage remote={route.remote} module={route.module} />}
+              />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </main>
+        <Footer />
+      </BrowserRouter>
+    </ShopProviders>
+  );
+}

@@ -1,0 +1,38 @@
+// @ts-check
+// The shared singletons every bundle agrees on (DESIGN.md, Composition).
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** @param {string} name */
+function installedVersion(name) {
+  return /** @type {{ version: string }} */ (require(`${name}/package.json`)).version;
+}
+
+const singletons = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'notistack',
+  '@metrology/shared',
+];
+// Deep imports (react/jsx-runtime, react-dom/client, @reduxjs/toolkit/query/react) share under the key with '/'.
+const withSubpaths = new Set(['react', 'react-dom', '@reduxjs/toolkit']);
+
+/** @returns {Record<string, { singleton: boolean; requiredVersion: string; version: string; strictVersion: boolean }>} */
+export function sharedSingletons() {
+  /** @type {Record<string, { singleton: boolean; requiredVersion: string; version: string; strictVersion: boolean }>} */
+  const shared = {};
+  for (const name of singletons) {
+    const version = installedVersion(name);
+    const major = version.split('.')[0];
+    // A bundle built against another major of a singleton is refused at load instead of crashing later.
+    const entry = { singleton: true, requiredVersion: `^${major}.0.0`, version, strictVersion: true };
+    shared[name] = entry;
+    if (withSubpaths.has(name)) shared[`${name}/`] = entry;
+  }
+  return shared;
+}

@@ -1,0 +1,65 @@
+// @ts-check
+// `npm start`: build what changed, publish the remotes, start the API on its database and serve the shop.
+import path from 'node:path';
+import { buildIfNeeded } from '../src/build.mjs';
+import { DEFAULT_GEO_URL, launch } from '../src/launch.mjs';
+import { publishLocalBuilds } from '../src/publish-local.mjs';
+import { ROOT } from '../src/paths.mjs';
+
+/** @param {string} name @param {number} fallback */
+function port(name, fallback) {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535)
+    throw new Error(`${name} must be a port number, got '${raw}'`);
+  return value;
+}
+
+async function main() {
+  const sitePort = port('SITE_PORT', 8080);
+  const apiPort = port('API_PORT', 4000);
+  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, 'data'));
+  const releasesDir = path.resolve(process.env.RELEASES_DIR ?? path.join(ROOT, 'releases'));
+  const deliveryFee = Number(process.env.DELIVERY_FEE ?? 10);
+  if (!Number.isFinite(deliveryFee) || deliveryFee < 0)
+    throw new Error('DELIVERY_FEE must be a number of 0 or more');
+
+  const started = Date.now();
+  const rebuilt = await buildIfNeeded();
+  console.log(
+    rebuilt.length
+      ? `Built ${rebuilt.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`
+      : 'Build is up to date',
+  );
+  await publishLocalBuilds(releasesDir);
+
+  const running = await launch({
+    sitePort,
+    apiPort,
+    dataDir,
+    releasesDir,
+    databaseUrl: process.env.DATABASE_URL,
+    geoUrl: process.env.GEO_URL ?? DEFAULT_GEO_URL,
+    deliveryFee,
+  });
+  console.log(
+    `\nThe shop is open at ${running.siteUrl}  (API ${running.apiUrl}, data in ${dataDir}, releases in ${releasesDir})`,
+  );
+  console.log('Press Ctrl+C to stop.');
+  const stop = async () => {
+    await running.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  running.api.on('exit', (code) => {
+    console.error(`The API stopped (exit code ${code}); stopping the site.`);
+    void running.stop().then(() => process.exit(1));
+  });
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

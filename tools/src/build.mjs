@@ -1,0 +1,107 @@
+// @ts-check
+// Builds what changed: each package keeps a fingerprint of its sources in dist/.fingerprint.
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { ROOT } from './paths.mjs';
+
+/** Packages in build order, with what each one's build reads. */
+export const PACKAGES = [
+  {
+    dir: 'shared',
+    workspace: '@metrology/shared',
+    inputs: ['src', 'styles', 'package.json', 'tsconfig.build.json'],
+  },
+  {
+    dir: 'api',
+    workspace: '@metrology/api',
+    inputs: ['src', 'package.json', 'tsconfig.build.json'],
+    deps: ['shared'],
+  },
+  ...['shell', 'mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'].map((dir) => ({
+    dir,
+    workspace: dir === 'shell' ? '@metrology/shell' : dir,
+    inputs: ['src', 'public', 'package.json', 'tsconfig.json', 'webpack.config.mjs', 'federation.config.mjs'],
+    deps: ['shared', 'tools/federation'],
+  })),
+];
+
+/** @param {string} dir @param {string[]} out */
+async function listFiles(dir, out) {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => null);
+  if (!entries) {
+    if (await fs.stat(dir).catch(() => null)) out.push(dir);
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === '__tests__') continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) await listFiles(full, out);
+    else out.push(full);
+  }
+}
+
+/** A hash of every input file's path and content. @param {string[]} inputs */
+export async function fingerprint(inputs) {
+  /** @type {string[]} */
+  const files = [];
+  for (const input of inputs) await listFiles(path.join(ROOT, input), files);
+  files.sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(path.relative(ROOT, file));
+    hash.update(await fs.readFile(file));
+  }
+  return hash.digest('hex');
+}
+
+/** @param {(typeof PACKAGES)[number]} pkg */
+function packageInputs(pkg) {
+  return [
+    ...pkg.inputs.map((input) => path.join(pkg.dir, input)),
+    ...(pkg.deps ?? []).map((d) => path.join(d, d === 'shared' ? 'src' : '')),
+  ];
+}
+
+/** @param {string} command @param {string[]} args @param {import('node:child_process').SpawnOptions} [options] */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(undefined) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
+  });
+}
+
+/** Builds every package whose sources changed since its last build. @returns {Promise<string[]>} the rebuilt ones */
+export async function buildIfNeeded({ log = console.log } = {}) {
+  const rebuilt = [];
+  for (const pkg of PACKAGES) {
+    const stamp = path.join(ROOT, pkg.dir, 'dist', '.fingerprint');
+    const current = await fingerprint(packageInputs(pkg));
+    const previous = await fs.readFile(stamp, 'utf8').catch(() => '');
+    if (current === previous) continue;
+    log(`Building ${pkg.workspace}...`);
+    await run('npm', ['run', 'build', '--silent', '-w', pkg.workspace]);
+    await fs.writeFile(stamp, current);
+    rebuilt.push(pkg.dir);
+  }
+  return rebuilt;
+}
+
+/** A hash of a built remote's files, to tell whether this exact build is already published. @param {string} distDir */
+export async function buildHash(distDir) {
+  /** @type {string[]} */
+  const files = [];
+  await listFiles(distDir, files);
+  files.sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    if (path.basename(file) === '.fingerprint') continue;
+    hash.update(path.relative(distDir, file));
+    hash.update(await fs.readFile(file));
+  }
+  return hash.digest('hex');
+}
