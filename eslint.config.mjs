@@ -39,6 +39,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures declare their dependencies by destructuring, even when there are none.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
