@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
-import { emptyBody, responses, text } from '../../lib/schemas.js';
+import { emptyBody, responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { requireUser } from '../users/auth.js';
 
 /** A sane maximum of one line of the cart. */
@@ -49,6 +49,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['cart'],
+        security: TOKEN_SECURITY,
         summary: 'Add a quantity (default 1) of a product to the cart',
         body: {
           type: 'object',
@@ -85,6 +86,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['cart'],
+        security: TOKEN_SECURITY,
         summary: 'Set the exact quantity of a product; 0 removes it',
         body: {
           type: 'object',
@@ -119,6 +121,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['cart'],
+        security: TOKEN_SECURITY,
         summary: 'The cart as { productId: quantity }',
         body: emptyBody,
         response: cartResponse,
