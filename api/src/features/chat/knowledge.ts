@@ -97,10 +97,10 @@ export function buildKnowledge(facts: KnowledgeFacts): KnowledgeDoc[] {
   );
   for (const centre of CALIBRATION_CENTRES) {
     topic(
-      `${centre.name} calibration laboratory calibrat ${centre.established ? `established ${centre.established}` : 'on-site mobile van visit plant onsite'} ${centre.description}`,
+      `${centre.name} ${centre.name} ${centre.established ? `centre established ${centre.established}` : 'on-site van visit plant'} ${centre.description}`,
       (link) =>
         `${centre.name}${centre.established ? ` calibration centre (established ${centre.established})` : ''}: ${centre.description} More: ${link('/calibration')} · Booking: ${CALIBRATION_EMAIL}`,
-      1.4,
+      1.2,
     );
   }
 
