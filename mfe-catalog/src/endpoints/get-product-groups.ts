@@ -1,4 +1,4 @@
-import { shopApi, type ApiError } from '@metrology/shared';
+import { COMPANIES, shopApi, type ApiError } from '@metrology/shared';
 import {
   GROUP_PAGE_SIZE,
   buildProductGroups,
@@ -45,6 +45,8 @@ export const productGroupsApi = shopApi.injectEndpoints({
           const page = result.data as ProductSearchPage;
           return { ok: true as const, facets: page.facets ?? { companies: [], categories: [] } };
         };
+        // The known companies' categories are asked for alongside the outline (one round trip, not two).
+        const known = company ? [] : COMPANIES.map((name) => ({ name, result: facetsOf(name) }));
         const overview = await facetsOf(company);
         if (!overview.ok) return { error: overview.error };
 
@@ -58,7 +60,11 @@ export const productGroupsApi = shopApi.injectEndpoints({
           if (match) categoriesByCompany.set(match.value, overview.facets.categories);
         } else {
           companies = overview.facets.companies.filter((facet) => facet.count > 0 && facet.value.trim());
-          const perCompany = await Promise.all(companies.map((facet) => facetsOf(facet.value)));
+          const perCompany = await Promise.all(
+            companies.map(
+              (facet) => known.find((k) => k.name === facet.value)?.result ?? facetsOf(facet.value),
+            ),
+          );
           for (const [index, result] of perCompany.entries()) {
             if (!result.ok) return { error: result.error };
             categoriesByCompany.set((companies[index] as Facet).value, result.facets.categories);
@@ -77,6 +83,8 @@ export const productGroupsApi = shopApi.injectEndpoints({
         return { data: groups };
       },
       providesTags: ['Products'],
+      // Back from a product page to the same filters is instant.
+      keepUnusedDataFor: 300,
     }),
   }),
 });

@@ -54,6 +54,7 @@ export const searchApi = shopApi.injectEndpoints({
       },
       query: ({ queryArg, pageParam }) => productSearchUrl({ ...queryArg, page: pageParam }),
       providesTags: ['Products'],
+      keepUnusedDataFor: 300,
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   SORT_KEYS,
@@ -46,6 +46,14 @@ export default function CollectionPage() {
   const activeSearch = showSearch ? searchText.trim() : '';
   const serverSearch = useDebouncedValue(activeSearch, 300);
   const [panelOpen, setPanelOpen] = useState(false);
+  // Opening the search bar puts the cursor in it; closing it gives focus back to the Search button.
+  const focusNext = useRef<'search' | 'toggle' | null>(null);
+  const focusWhenShown = (which: 'search' | 'toggle') => (node: HTMLElement | null) => {
+    if (node && focusNext.current === which) {
+      focusNext.current = null;
+      node.focus();
+    }
+  };
   const ids = { panel: useId(), sort: useId(), search: useId(), searchBar: useId() };
 
   const {
@@ -97,6 +105,7 @@ export default function CollectionPage() {
               Search by name
             </label>
             <input
+              ref={focusWhenShown('search')}
               id={ids.search}
               className="ms-input"
               type="search"
@@ -108,17 +117,24 @@ export default function CollectionPage() {
             <button
               type="button"
               className="ms-button ms-button--ghost"
-              onClick={() => dispatch(searchBarToggled(false))}
+              onClick={() => {
+                focusNext.current = 'toggle';
+                dispatch(searchBarToggled(false));
+              }}
             >
               Close search
             </button>
           </div>
         ) : (
           <button
+            ref={focusWhenShown('toggle')}
             type="button"
             className="ms-button ms-button--ghost"
             aria-expanded={false}
-            onClick={() => dispatch(searchBarToggled(true))}
+            onClick={() => {
+              focusNext.current = 'search';
+              dispatch(searchBarToggled(true));
+            }}
           >
             Search
           </button>

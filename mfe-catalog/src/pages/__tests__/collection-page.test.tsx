@@ -184,6 +184,7 @@ describe('the collection page', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(store.getState().ui.showSearch).toBe(true);
     const box = screen.getByRole('searchbox', { name: 'Search by name' });
+    expect(box).toHaveFocus();
     expect(box).toHaveValue('cali');
     await waitFor(() => expect(cardNames()).toEqual(['Apple Caliper', 'Digital Caliper']));
 
@@ -193,10 +194,13 @@ describe('the collection page', () => {
     await waitFor(() => expect(cardNames()).toEqual(['Basil Micrometer']));
     await waitFor(() => expect(lastSearch()?.get('q')).toBe('BASIL'));
 
-    act(() => {
-      store.dispatch(searchBarToggled(false));
-    });
+    await user.click(screen.getByRole('button', { name: 'Close search' }));
+    expect(screen.getByRole('button', { name: 'Search' })).toHaveFocus();
     await waitFor(() => expect(cardNames()).toHaveLength(5));
+    act(() => {
+      store.dispatch(searchBarToggled(true));
+    });
+    await waitFor(() => expect(cardNames()).toEqual(['Basil Micrometer']));
   });
 
   it('loads more, 24 at a time', async () => {
