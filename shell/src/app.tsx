@@ -4,7 +4,7 @@ import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { ScrollToTop } from './layout/scroll-to-top';
 import { NotFoundPage } from './pages/not-found-page';
-import { ReleasesRoute } from './releases/releases-route';
+import { ReleasesRoute } from './release-manager/releases-route';
 import { RemotePage } from './remotes/remote-page';
 import { ROUTES } from './routes/route-table';
 import { SessionStart } from './session/session-start';
