@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 import { errorMessage, usePageTitle } from '@metrology/shared';
 import { REMOTES, type RemoteName } from '../routes/route-table';
 import type { Registry, Release } from '../remotes/registry';
-import { RECENT_FAILURES, useLoadFailuresQuery, useReleaseRegistryQuery, type LoadFailure } from './releases-api';
+import {
+  RECENT_FAILURES,
+  useLoadFailuresQuery,
+  useReleaseRegistryQuery,
+  type LoadFailure,
+} from './releases-api';
 import './releases.css';
 
 const KIND_LABELS: Record<string, string> = {
@@ -16,7 +21,9 @@ const KIND_LABELS: Record<string, string> = {
 function Time({ iso }: { iso: string }) {
   const date = new Date(iso);
   if (!iso || Number.isNaN(date.getTime())) return <>{iso || '—'}</>;
-  return <time dateTime={date.toISOString()}>{`${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`}</time>;
+  return (
+    <time dateTime={date.toISOString()}>{`${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`}</time>
+  );
 }
 
 /** Wide tables scroll sideways on a phone; the scrolling region must be reachable by keyboard (WCAG 2.1.1). */
@@ -131,12 +138,7 @@ function FailuresTable({ failures }: { failures: LoadFailure[] }) {
               <td>{failure.fallbackVersion || 'None: section fallback shown'}</td>
               <td className="shell-releases__message">
                 {failure.message}
-                {failure.url && (
-                  <span className="shell-releases__page">
-                    {' '}
-                    on <span className="shell-releases__url">{failure.url}</span>
-                  </span>
-                )}
+                {failure.url && <span className="shell-releases__page">Page: {failure.url}</span>}
               </td>
             </tr>
           ))}
@@ -170,9 +172,9 @@ export default function ReleasesPage() {
         </button>
       </div>
       <p className="shell-releases__intro">
-        What each section of the shop serves, and what failed to load in shoppers&rsquo; browsers. Publish and roll
-        back with <code>npm run release -- publish|rollback &lt;remote&gt;</code>; pages pick up a change on their
-        next load.
+        What each section of the shop serves, and what failed to load in shoppers&rsquo; browsers. Publish and
+        roll back with <code>npm run release -- publish|rollback &lt;remote&gt;</code>; pages pick up a change
+        on their next load.
       </p>
 
       <section aria-labelledby="releases-status">

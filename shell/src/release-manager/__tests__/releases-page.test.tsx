@@ -23,7 +23,11 @@ beforeAll(async () => {
     if (request.url?.startsWith('/api/releases/load-failures')) {
       response.statusCode = failuresStatus;
       return response.end(
-        JSON.stringify(failuresStatus === 200 ? { success: true, reports } : { success: false, message: 'Too many requests' }),
+        JSON.stringify(
+          failuresStatus === 200
+            ? { success: true, reports }
+            : { success: false, message: 'Too many requests' },
+        ),
       );
     }
     response.statusCode = 404;
@@ -96,13 +100,19 @@ test('shows every remote with its releases, newest first, and which one is live'
   renderPage();
   expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeInTheDocument();
   const status = await screen.findByTestId('release-status');
-  const content = within(status).getAllByRole('row').filter((row) => row.closest('[data-remote="mfe-content"]'));
+  const content = within(status)
+    .getAllByRole('row')
+    .filter((row) => row.closest('[data-remote="mfe-content"]'));
   expect(content.map((row) => row.textContent)).toEqual([
     'mfe-content1.1.02025-03-02 11:30 UTCbbb2222Rolled back 2025-03-02 12:00 UTC',
     '1.0.02025-03-01 10:00 UTCaaa1111Live',
   ]);
-  expect(within(status).getByRole('rowheader', { name: 'mfe-careers' }).closest('tr')).toHaveTextContent('Never published');
-  expect(within(status).getByRole('rowheader', { name: 'mfe-catalog' }).closest('tr')).toHaveTextContent('2.0.0');
+  expect(within(status).getByRole('rowheader', { name: 'mfe-careers' }).closest('tr')).toHaveTextContent(
+    'Never published',
+  );
+  expect(within(status).getByRole('rowheader', { name: 'mfe-catalog' }).closest('tr')).toHaveTextContent(
+    '2.0.0',
+  );
   expect(document.title).toContain('Releases');
 });
 
@@ -111,7 +121,7 @@ test('lists recent load failures from the API, newest first, with what the shell
   const table = await screen.findByTestId('load-failures');
   const rows = within(table).getAllByRole('row').slice(1);
   expect(rows.map((row) => row.textContent)).toEqual([
-    '2025-03-03 08:15 UTCmfe-content1.2.0Page threw while rendering1.0.0Page exploded on http://shop.test/about',
+    '2025-03-03 08:15 UTCmfe-content1.2.0Page threw while rendering1.0.0Page explodedPage: http://shop.test/about',
     '2025-03-03 08:00 UTCmfe-careers3.0.0Remote entry did not loadNone: section fallback shownremoteEntry.js answered 503',
   ]);
   expect(requested).toContain('/api/releases/load-failures?limit=50');
@@ -124,7 +134,9 @@ test('says so when nothing failed, and when the reports cannot be read', async (
   unmount();
   failuresStatus = 429;
   renderPage();
-  expect(await screen.findByText('The load-failure reports could not be read: Too many requests')).toBeInTheDocument();
+  expect(
+    await screen.findByText('The load-failure reports could not be read: Too many requests'),
+  ).toBeInTheDocument();
 });
 
 test('Refresh reads the registry and the reports again', async () => {
@@ -134,7 +146,9 @@ test('Refresh reads the registry and the reports again', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
   const status = await screen.findByTestId('release-status');
   await screen.findByRole('button', { name: 'Refresh' });
-  const live = within(status).getAllByRole('row').find((row) => row.textContent?.startsWith('mfe-content'));
+  const live = within(status)
+    .getAllByRole('row')
+    .find((row) => row.textContent?.startsWith('mfe-content'));
   expect(live).toHaveTextContent('1.1.0');
   expect(live).toHaveTextContent('Live');
   expect(requested.filter((url) => url === '/remotes/registry.json')).toHaveLength(2);
