@@ -34,6 +34,7 @@ process.exitCode = await runRelease(process.argv.slice(2), {
   },
   buildHash: (_remote, distDir) => buildHash(distDir),
   commit: currentCommit,
+  cwd: process.env.INIT_CWD ?? process.cwd(),
   out: (line) => console.log(line),
   err: (line) => console.error(line),
 });

@@ -1,5 +1,6 @@
 // @ts-check
 // `npm run release -- publish|rollback|status`: what a release manager does with one remote at a time.
+import path from 'node:path';
 import {
   REMOTE_NAMES,
   ReleaseError,
@@ -133,6 +134,7 @@ export function parseReleaseArgs(argv) {
  * @property {(remote: string) => Promise<{ distDir: string; cleanup: () => Promise<void> }>} build a production build
  * @property {() => string} commit the short commit the build comes from
  * @property {(remote: string, distDir: string) => Promise<string>} [buildHash]
+ * @property {string} [cwd] where relative --dist paths start (npm run moves to the repo root; INIT_CWD is where it ran)
  * @property {(line: string) => void} out
  * @property {(line: string) => void} err
  */
@@ -200,7 +202,7 @@ async function publish(deps, command) {
     );
   }
   const built = command.dist
-    ? { distDir: command.dist, cleanup: async () => undefined }
+    ? { distDir: path.resolve(deps.cwd ?? process.cwd(), command.dist), cleanup: async () => undefined }
     : await deps.build(command.remote);
   try {
     const release = await publishRelease({

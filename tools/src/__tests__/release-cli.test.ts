@@ -149,6 +149,14 @@ describe('runRelease', () => {
     );
     // The caller's folder is theirs: it is not removed.
     expect(await fs.stat(dist).then(() => true)).toBe(true);
+    // A relative --dist starts where the command was run.
+    const relative = deps({ cwd: path.dirname(dist) });
+    expect(
+      await runRelease(
+        ['publish', 'mfe-careers', '--dist', path.basename(dist), '--version', '2.0.1'],
+        relative,
+      ),
+    ).toBe(EXIT.ok);
   });
 
   test('rollback prints what is live now; with nothing to roll back to it is refused', async () => {
