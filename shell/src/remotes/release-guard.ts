@@ -22,8 +22,9 @@ export function remoteOfRequest(id: string): RemoteName | undefined {
   return remoteOfContainer(id.split('/')[0]);
 }
 
+/** The runtime prefixes errors that pass through it; release managers need only what went wrong. */
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return (error instanceof Error ? error.message : String(error)).replace(/^\[ Federation Runtime \]: /, '');
 }
 
 /**

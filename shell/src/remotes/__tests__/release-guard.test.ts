@@ -121,13 +121,16 @@ describe('ReleaseGuard', () => {
     const refusal = new IncompatibleReleaseError('mfe-content', '3.0.0', [
       { name: '@metrology/shared', requiredVersion: '^2.0.0', providedVersion: '1.0.0' },
     ]);
+    const clear = refusal.message;
+    // Errors thrown from a plugin hook come back from the runtime with its prefix on the same object.
+    refusal.message = `[ Federation Runtime ]: ${clear}`;
     expect(await guard.recover('mfe-content', '3.0.0', guard.classify('mfe-content', refusal), refusal)).toBe(
       true,
     );
     expect(waits).toEqual([]);
     expect(reports[0]).toMatchObject({
       kind: 'incompatible-shared',
-      message: refusal.message,
+      message: clear,
       fallbackVersion: '2.0.0',
     });
   });
