@@ -9,4 +9,6 @@ interface OuterProcess {
 }
 
 const outerProcess = vm.runInThisContext('process') as OuterProcess;
-module.exports = outerProcess.getBuiltinModule('node:module').createRequire(__filename)('@electric-sql/pglite');
+module.exports = outerProcess.getBuiltinModule('node:module').createRequire(__filename)(
+  '@electric-sql/pglite',
+);

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { optionsFromEnv, resolveConfig } from '../config.js';
+import { invocationDir, optionsFromEnv, resolveConfig } from '../config.js';
+import { API_ROOT } from '../paths.js';
 
 describe('optionsFromEnv', () => {
   it('applies the defaults of DESIGN.md', () => {
@@ -64,5 +65,13 @@ describe('optionsFromEnv', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('invocationDir', () => {
+  it('is the working directory, or where npm was run when npm runs a script inside api/', () => {
+    expect(invocationDir({ INIT_CWD: '/repo' }, '/repo/tools')).toBe('/repo/tools');
+    expect(invocationDir({ INIT_CWD: '/repo' }, API_ROOT)).toBe('/repo');
+    expect(invocationDir({}, API_ROOT)).toBe(API_ROOT);
   });
 });
