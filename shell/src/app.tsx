@@ -4,6 +4,7 @@ import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { ScrollToTop } from './layout/scroll-to-top';
 import { NotFoundPage } from './pages/not-found-page';
+import { ReleasesRoute } from './release-manager/releases-route';
 import { RemotePage } from './remotes/remote-page';
 import { ROUTES } from './routes/route-table';
 import { SessionStart } from './session/session-start';
@@ -27,6 +28,7 @@ export function App({ store }: { store: ShopStore }) {
                 element={<RemotePage remote={route.remote} module={route.module} />}
               />
             ))}
+            <Route path="/releases" element={<ReleasesRoute />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </main>
