@@ -69,7 +69,7 @@ export function UserMenu() {
         ref={button}
         type="button"
         className="shell-icon-button"
-        aria-label={isLoggedIn ? 'Account menu, logged in' : 'Account menu'}
+        aria-label={isLoggedIn ? 'Account, logged in' : 'Account'}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((was) => !was)}

@@ -103,7 +103,7 @@ describe('focus and closing', () => {
   it('traps the focus and gives it back to the opener', async () => {
     const user = userEvent.setup();
     renderShell();
-    const account = screen.getByRole('button', { name: 'Account menu' });
+    const account = screen.getByRole('button', { name: 'Account' });
     await user.click(account);
     await user.click(screen.getByRole('button', { name: 'Login / Register' }));
     const box = within(dialog());

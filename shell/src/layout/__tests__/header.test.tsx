@@ -266,7 +266,7 @@ describe('the cart badge', () => {
 });
 
 describe('the user menu', () => {
-  const accountButton = () => within(banner()).getByRole('button', { name: /^Account menu/ });
+  const accountButton = () => within(banner()).getByRole('button', { name: /^Account/ });
 
   it('offers Login / Register to guests, which opens the login dialog', async () => {
     const user = userEvent.setup();
