@@ -28,12 +28,11 @@ async function registerThroughApi(apiUrl: string, email: string, password: strin
 }
 
 async function someProductIds(apiUrl: string, count: number): Promise<string[]> {
-  const response = await fetch(`${apiUrl}/api/product/list?limit=${count}`);
+  const response = await fetch(`${apiUrl}/api/product/list?limit=50`);
   const body = (await response.json()) as { products: { _id: string; price: number }[] };
-  return body.products
-    .filter((p) => p.price > 0)
-    .map((p) => p._id)
-    .slice(0, count);
+  const ids = body.products.filter((p) => p.price > 0).map((p) => p._id);
+  expect(ids.length).toBeGreaterThanOrEqual(count);
+  return ids.slice(0, count);
 }
 
 test.describe('header', () => {
@@ -384,21 +383,19 @@ test.describe('footer', () => {
 
   test('third parties that never answer cannot delay the page', async ({ page }) => {
     await page.unroute(THIRD_PARTY);
-    const asked: number[] = [];
+    const asked: string[] = [];
     page.on('request', (request) => {
-      if (THIRD_PARTY.test(request.url())) asked.push(request.timing().startTime);
+      if (THIRD_PARTY.test(request.url())) asked.push(request.url());
     });
-    // Never answered.
+    // Never answered: were they needed before the load event, it could not fire.
     await page.route(THIRD_PARTY, () => undefined);
     const start = Date.now();
     await page.goto('/no/such/page', { waitUntil: 'load' });
     expect(Date.now() - start).toBeLessThan(10_000);
     await expect(page.getByRole('heading', { name: '404 Oops! Page not found' })).toBeVisible();
+    // They were asked (after the load), and are still hanging.
     await expect.poll(() => asked.length, { timeout: 10_000 }).toBeGreaterThan(0);
-    // Asked only once the page had loaded (both times from the browser's clock).
-    const loadedAt = await page.evaluate(() => performance.timing.loadEventEnd);
-    expect(loadedAt).toBeGreaterThan(0);
-    for (const at of asked) expect(at).toBeGreaterThanOrEqual(loadedAt);
+    expect(await page.evaluate(() => document.readyState)).toBe('complete');
     await banner(page)
       .getByRole('button', { name: /^Account/ })
       .click();

@@ -169,7 +169,8 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
             Forgot password?
           </a>
         ) : null}
-        <button type="submit" className="ms-button shell-login__submit" disabled={busy}>
+        {/* aria-disabled, not disabled: the focus stays on the button while the request runs. */}
+        <button type="submit" className="ms-button shell-login__submit" aria-disabled={busy}>
           {texts.submit}
         </button>
       </form>

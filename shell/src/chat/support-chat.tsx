@@ -34,7 +34,7 @@ export function SupportChat() {
   const [send, { isLoading: waiting }] = useSendChatMessageMutation();
   const nextId = useRef(1);
   const input = useRef<HTMLInputElement>(null);
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const ids = useId();
   const titleId = `${ids}-title`;
   const canSend = draft.trim().length > 0 && !waiting;
@@ -56,6 +56,8 @@ export function SupportChat() {
     if (!text || waiting) return;
     append(text, true);
     setDraft('');
+    // The send button is disabled while waiting: keep the focus where the next message is typed.
+    input.current?.focus();
     try {
       const reply = await send(text).unwrap();
       append(reply || CHAT_TEXTS.failureReply, false);
@@ -105,7 +107,7 @@ export function SupportChat() {
               </svg>
             </button>
           </div>
-          <ol
+          <div
             ref={list}
             className="shell-chat__messages"
             role="log"
@@ -115,27 +117,29 @@ export function SupportChat() {
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
           >
-            {messages.map((message) => (
-              <li
-                key={message.id}
-                className={`shell-chat__message shell-chat__message--${message.fromUser ? 'user' : 'bot'}`}
-              >
-                <span className="ms-visually-hidden">{message.fromUser ? 'You: ' : 'Support: '}</span>
-                {message.fromUser ? message.text : <Linkified text={message.text} />}
-              </li>
-            ))}
-            {waiting ? (
-              <li
-                className="shell-chat__message shell-chat__message--bot shell-chat__typing"
-                data-testid="chat-typing"
-              >
-                <span className="ms-visually-hidden">Support is typing</span>
-                <span className="shell-chat__dot" aria-hidden="true" />
-                <span className="shell-chat__dot" aria-hidden="true" />
-                <span className="shell-chat__dot" aria-hidden="true" />
-              </li>
-            ) : null}
-          </ol>
+            <ol className="shell-chat__list">
+              {messages.map((message) => (
+                <li
+                  key={message.id}
+                  className={`shell-chat__message shell-chat__message--${message.fromUser ? 'user' : 'bot'}`}
+                >
+                  <span className="ms-visually-hidden">{message.fromUser ? 'You: ' : 'Support: '}</span>
+                  {message.fromUser ? message.text : <Linkified text={message.text} />}
+                </li>
+              ))}
+              {waiting ? (
+                <li
+                  className="shell-chat__message shell-chat__message--bot shell-chat__typing"
+                  data-testid="chat-typing"
+                >
+                  <span className="ms-visually-hidden">Support is typing</span>
+                  <span className="shell-chat__dot" aria-hidden="true" />
+                  <span className="shell-chat__dot" aria-hidden="true" />
+                  <span className="shell-chat__dot" aria-hidden="true" />
+                </li>
+              ) : null}
+            </ol>
+          </div>
           <form className="shell-chat__form" onSubmit={(event) => void submit(event)}>
             <label htmlFor={`${ids}-input`} className="ms-visually-hidden">
               Your message

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -6,6 +6,32 @@ const FOCUSABLE =
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[hidden]'));
+}
+
+/** The open dialogs, topmost last. */
+const openModals: object[] = [];
+
+/** Tab and Shift+Tab wrap around inside the dialog; from outside it (the body) they enter it. */
+function trapTab(box: HTMLElement, event: KeyboardEvent): void {
+  const items = focusables(box);
+  const first = items[0];
+  const last = items.at(-1);
+  const active = document.activeElement;
+  if (!first || !last) {
+    event.preventDefault();
+    box.focus();
+    return;
+  }
+  if (!box.contains(active)) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  } else if (event.shiftKey && (active === first || active === box)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 interface ModalProps {
@@ -34,43 +60,38 @@ export function Modal({ onClose, labelledBy, describedBy, initialFocus, classNam
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const box = dialog.current;
-    if (box) (initialFocus?.current ?? focusables(box)[0] ?? box).focus();
+    if (!box) return;
+    const me = {};
+    openModals.push(me);
+    (initialFocus?.current ?? focusables(box)[0] ?? box).focus();
+
+    // On the document (capture), so that the keys work even when the focus fell onto the page's body, e.g.
+    // from a button that became disabled; only the topmost dialog answers.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (openModals.at(-1) !== me) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        closeRef.current();
+        return;
+      }
+      if (event.key === 'Tab') trapTab(box, event);
+    };
     // Focus that escapes (a click on the page behind, a script) is brought back into the dialog.
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target as Node | null;
-      if (box && target && !box.contains(target) && !isToast(target)) (focusables(box)[0] ?? box).focus();
+      if (openModals.at(-1) === me && target && !box.contains(target) && !isToast(target)) {
+        (focusables(box)[0] ?? box).focus();
+      }
     };
+    document.addEventListener('keydown', onKeyDown, true);
     document.addEventListener('focusin', onFocusIn);
     return () => {
+      openModals.splice(openModals.indexOf(me), 1);
+      document.removeEventListener('keydown', onKeyDown, true);
       document.removeEventListener('focusin', onFocusIn);
       if (opener?.isConnected) opener.focus();
     };
   }, [initialFocus]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      closeRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = focusables(dialog.current);
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialog.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return createPortal(
     <div
@@ -83,8 +104,6 @@ export function Modal({ onClose, labelledBy, describedBy, initialFocus, classNam
       }}
       role="presentation"
     >
-      {/* The dialog handles Escape and Tab for everything inside it. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         ref={dialog}
         className={className}
@@ -93,7 +112,6 @@ export function Modal({ onClose, labelledBy, describedBy, initialFocus, classNam
         aria-labelledby={labelledBy}
         aria-describedby={describedBy}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
       >
         {children}
       </div>

@@ -216,7 +216,7 @@ describe('logging in and signing up', () => {
     expect(dialog()).toBeVisible();
     expect(store.getState().auth.token).toBeNull();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('aria-disabled', 'false');
   });
 
   it('shows the server message for a taken e-mail on sign-up', async () => {
@@ -257,8 +257,12 @@ describe('logging in and signing up', () => {
     await user.type(screen.getByLabelText('Email'), 'shopper@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('aria-disabled', 'true'),
+    );
+    expect(screen.getByRole('button', { name: 'Sign In' })).toHaveFocus();
     await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
     release();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('/api/user/login')).toHaveLength(1);
