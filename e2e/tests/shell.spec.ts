@@ -190,6 +190,7 @@ test.describe('accounts', () => {
 
     await accountButton(page).click();
     await expect(page.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
+    await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -48,6 +48,23 @@ export function loadTranslateScript(url = TRANSLATE_SCRIPT_URL, giveUpMs = GIVE_
   return promise;
 }
 
+/** The widget draws an unlabelled <select>: give it a name as soon as it appears. */
+function labelLanguagePicker(container: HTMLElement | null): void {
+  if (!container) return;
+  const label = () => {
+    const select = container.querySelector('select');
+    if (!select) return false;
+    select.setAttribute('aria-label', 'Choose a language');
+    return true;
+  };
+  if (label()) return;
+  const observer = new MutationObserver(() => {
+    if (label()) observer.disconnect();
+  });
+  observer.observe(container, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), GIVE_UP_MS);
+}
+
 /**
  * The translation widget (source language English). It loads after the page, when the footer comes near, and
  * stays invisible unless it works: offline or blocked, the footer simply has no language picker.
@@ -65,6 +82,7 @@ export function TranslateWidget() {
         const TranslateElement = window.google?.translate?.TranslateElement;
         if (cancelled || !TranslateElement || !document.getElementById(CONTAINER_ID)) return;
         new TranslateElement({ pageLanguage: 'en', autoDisplay: false }, CONTAINER_ID);
+        labelLanguagePicker(document.getElementById(CONTAINER_ID));
         setReady(true);
       })
       .catch(() => {

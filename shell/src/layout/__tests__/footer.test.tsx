@@ -137,6 +137,8 @@ describe('the translation widget', () => {
         TranslateElement: class {
           constructor(options: unknown, id: string) {
             made.push({ options, id });
+            // Like the real widget: a language picker, drawn a moment later.
+            setTimeout(() => document.getElementById(id)?.append(document.createElement('select')), 10);
           }
         },
       },
@@ -146,6 +148,7 @@ describe('the translation widget', () => {
     expect(made).toHaveLength(1);
     expect(made[0]?.options).toMatchObject({ pageLanguage: 'en' });
     expect(document.getElementById(made[0]?.id ?? '')).toBeInTheDocument();
+    expect(await footer().findByRole('combobox', { name: 'Choose a language' })).toBeInTheDocument();
   });
 
   it('degrades silently when the script cannot load', async () => {
