@@ -112,6 +112,7 @@ test.describe('header', () => {
     const menu = banner(page).getByRole('button', { name: 'Menu', exact: true });
     await menu.click();
     await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Home' })).toBeFocused();
     await nav.getByRole('button', { name: 'Products' }).click();
     await expect(nav.getByRole('link', { name: /^Mahr / })).toBeVisible();
     await expectNoA11yViolations(page);

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BRAND_NAME } from '@metrology/shared';
 import logoUrl from '../assets/logo.svg';
@@ -19,6 +20,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const bar = useRef<HTMLDivElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
 
   // The mobile menu closes on every route change (SPEC section 2).
   const [seenLocation, setSeenLocation] = useState(location);
@@ -28,6 +30,16 @@ export function Header() {
   }
   useDismiss(bar, menuOpen, () => setMenuOpen(false), menuButton);
 
+  // The panel comes before the button in the page, so the focus moves into it on opening.
+  const toggleMenu = () => {
+    if (menuOpen) {
+      setMenuOpen(false);
+      return;
+    }
+    flushSync(() => setMenuOpen(true));
+    nav.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+  };
+
   return (
     <header className={`shell-header${scrolled ? ' shell-header--scrolled' : ''}`} data-boundary="shell">
       <div className="shell-header__bar ms-container" ref={bar}>
@@ -36,6 +48,7 @@ export function Header() {
           <span className="shell-header__brand">{BRAND_NAME}</span>
         </Link>
         <nav
+          ref={nav}
           id="shell-main-nav"
           aria-label="Main"
           className={`shell-nav${menuOpen ? ' shell-nav--open' : ''}`}
@@ -98,7 +111,7 @@ export function Header() {
             aria-label="Menu"
             aria-expanded={menuOpen}
             aria-controls="shell-main-nav"
-            onClick={() => setMenuOpen((was) => !was)}
+            onClick={toggleMenu}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               {menuOpen ? (

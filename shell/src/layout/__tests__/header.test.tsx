@@ -190,6 +190,8 @@ describe('the mobile menu', () => {
     await user.click(menuButton());
     expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
     expect(nav()).toHaveClass('shell-nav--open');
+    // The panel sits before the button: the focus moves into it.
+    expect(within(nav()).getByRole('link', { name: 'Home' })).toHaveFocus();
     await user.click(within(nav()).getByRole('link', { name: 'Clients' }));
     expect(location()).toBe('/clients');
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
