@@ -12,12 +12,13 @@ let app: FastifyInstance;
 let token: string;
 let other: string;
 let products: ProductRef[];
+let enquiryOnly: ProductRef[];
 
 beforeAll(async () => {
   app = await startApp();
   token = (await register(app)).token;
   other = (await register(app)).token;
-  products = (await catalogue(app)).priced;
+  ({ priced: products, enquiryOnly } = await catalogue(app));
 });
 afterAll(() => app.close());
 
@@ -50,6 +51,15 @@ describe('POST /api/cart/add', () => {
     const res = await post(app, '/api/cart/add', { itemId: products[1]?._id, quantity }, token);
     expect(res.statusCode).toBe(400);
     expect(body(res)).toEqual({ success: false, message });
+  });
+
+  it('refuses an enquiry-only product (price 0)', async () => {
+    const product = enquiryOnly[0] as ProductRef;
+    const res = await post(app, '/api/cart/add', { itemId: product._id }, token);
+    expect(res.statusCode).toBe(400);
+    expect(body(res).message).toBe(
+      `"${product.name}" is available on enquiry only and cannot be ordered online. Please send an enquiry instead.`,
+    );
   });
 
   it('refuses a line above 999 in total', async () => {

@@ -100,6 +100,19 @@ describe('GET /api/product/list', () => {
     expect(next.products.map((p) => p.slug)).toEqual(all.slice(4, 8).map((p) => p.slug));
   });
 
+  it('answers only the asked ids (the cart page), ignoring unknown ones', async () => {
+    const wanted = [products[3]!, products[10]!];
+    const ids = [...wanted.map((p) => p._id), 'ffffffffffffffffffffffff'].join(',');
+    const res = body<{ products: Product[] }>(await get(app, `/api/product/list?ids=${ids}`));
+    expect(res.products.map((p) => p._id).sort()).toEqual(wanted.map((p) => p._id).sort());
+  });
+
+  it('refuses ids that are not product ids', async () => {
+    const res = await get(app, '/api/product/list?ids=abc,def');
+    expect(res.statusCode).toBe(400);
+    expect(body<{ success: boolean }>(res).success).toBe(false);
+  });
+
   it('refuses a limit that is not a whole number', async () => {
     const res = await get(app, '/api/product/list?limit=ten');
     expect(res.statusCode).toBe(400);
