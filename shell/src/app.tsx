@@ -1,5 +1,7 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ShopProviders, type ShopStore } from '@metrology/shared';
+import { LoginDialog } from './auth/login-dialog';
+import { SupportChat } from './chat/support-chat';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { ScrollToTop } from './layout/scroll-to-top';
@@ -33,6 +35,9 @@ export function App({ store }: { store: ShopStore }) {
           </Routes>
         </main>
         <Footer />
+        {/* Overlays owned by the shell, on every page. */}
+        <SupportChat />
+        <LoginDialog />
       </BrowserRouter>
     </ShopProviders>
   );
