@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import { setRuntimeConfig } from '@metrology/shared';
+import VerifyPage from '../verify-page';
+import { GOOD_TOKEN, startFakeShopApi, type FakeShopApi } from '../../test-support/fake-shop-api';
+import { renderPage } from '../../test-support/render-page';
+
+let api: FakeShopApi;
+
+beforeAll(async () => {
+  api = await startFakeShopApi();
+  setRuntimeConfig({ apiBaseUrl: api.url });
+});
+afterAll(() => api.close());
+beforeEach(() => api.reset());
+
+describe('the /verify page', () => {
+  it('success=true: verifies the order, clears the cart and goes to /orders', async () => {
+    api.serverCart = { a: 1 };
+    const { store, restored } = renderPage(VerifyPage, {
+      path: '/verify?success=true&orderId=ord-1',
+      token: GOOD_TOKEN,
+    });
+    await restored;
+    expect(screen.getByRole('status')).toHaveTextContent('Verifying your payment');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/orders'));
+    expect(api.callsTo('POST /api/order/verifyStripe').map((c) => c.body)).toEqual([
+      { success: 'true', orderId: 'ord-1' },
+    ]);
+    expect(store.getState().cart.items).toEqual({});
+    expect(await screen.findByText('Payment successful! Your order has been placed.')).toBeInTheDocument();
+  });
+
+  it('success=false: the server refuses, its message shows and the shopper goes to /', async () => {
+    renderPage(VerifyPage, { path: '/verify?success=false&orderId=ord-2', token: GOOD_TOKEN });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(
+      await screen.findByText('The payment was not completed. Your order has been cancelled.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/order/verifyStripe')).toHaveLength(1);
+  });
+
+  it('without an order id (or a session) it goes to / without a call', async () => {
+    renderPage(VerifyPage, { path: '/verify?success=true', token: GOOD_TOKEN });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(api.callsTo('POST /api/order/verifyStripe')).toEqual([]);
+  });
+});
