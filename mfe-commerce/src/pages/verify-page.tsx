@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Spinner,
   errorMessage,
   forgetCart,
+  loginDialogOpened,
   notify,
   selectToken,
   useAppDispatch,
@@ -12,6 +13,7 @@ import {
 } from '@metrology/shared';
 import { useVerifyStripeMutation } from '../endpoints/place-order';
 import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
+import '../styles/commerce.css';
 
 /**
  * The card-payment return (SPEC: /verify?success=&orderId=): blank but for a spinner while the payment is
@@ -29,12 +31,9 @@ export default function VerifyPage() {
   const orderId = params.get('orderId') ?? '';
 
   useEffect(() => {
-    if (started.current) return;
+    // Verified once, as soon as there is a session to verify it with (the shopper may have to log in again).
+    if (started.current || !token || !orderId) return;
     started.current = true;
-    if (!token || !orderId) {
-      navigate('/', { replace: true });
-      return;
-    }
     void (async () => {
       try {
         await verifyStripe({ success, orderId }).unwrap();
@@ -48,6 +47,30 @@ export default function VerifyPage() {
       }
     })();
   }, [dispatch, navigate, orderId, success, token, verifyStripe]);
+
+  if (!orderId) {
+    return (
+      <div className="ms-page commerce-verify commerce-empty">
+        <h1>Payment verification</h1>
+        <p>There is no payment to verify here.</p>
+        <Link to="/" className="ms-button">
+          Back to home
+        </Link>
+      </div>
+    );
+  }
+
+  if (!token) {
+    return (
+      <div className="ms-page commerce-verify commerce-empty">
+        <h1>Payment verification</h1>
+        <p>{COMMERCE_MESSAGES.loginToCheckout}</p>
+        <button type="button" className="ms-button" onClick={() => dispatch(loginDialogOpened())}>
+          Login / Register
+        </button>
+      </div>
+    );
+  }
 
   return (
     <div className="ms-page commerce-verify">

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
-import { setRuntimeConfig } from '@metrology/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setRuntimeConfig, tokenReceived } from '@metrology/shared';
 import VerifyPage from '../verify-page';
 import { GOOD_TOKEN, startFakeShopApi, type FakeShopApi } from '../../test-support/fake-shop-api';
 import { renderPage } from '../../test-support/render-page';
@@ -39,9 +40,26 @@ describe('the /verify page', () => {
     expect(api.callsTo('POST /api/order/verifyStripe')).toHaveLength(1);
   });
 
-  it('without an order id (or a session) it goes to / without a call', async () => {
+  it('without an order id: nothing to verify, no call, a way home', async () => {
     renderPage(VerifyPage, { path: '/verify?success=true', token: GOOD_TOKEN });
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(await screen.findByText('There is no payment to verify here.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
     expect(api.callsTo('POST /api/order/verifyStripe')).toEqual([]);
+  });
+
+  it('without a session: asks to log in, then verifies once the token is there', async () => {
+    const user = userEvent.setup();
+    const { store } = renderPage(VerifyPage, { path: '/verify?success=true&orderId=ord-3' });
+    expect(screen.getByText('Please login to proceed with checkout')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Login / Register' }));
+    expect(store.getState().ui.loginDialogOpen).toBe(true);
+    expect(api.callsTo('POST /api/order/verifyStripe')).toEqual([]);
+    act(() => {
+      store.dispatch(tokenReceived(GOOD_TOKEN));
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/orders'));
+    expect(api.callsTo('POST /api/order/verifyStripe').map((c) => c.body)).toEqual([
+      { success: 'true', orderId: 'ord-3' },
+    ]);
   });
 });
