@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_DELIVERY_FEE } from '@metrology/shared/rules';
+import { API_ROOT } from './paths.js';
 
 /** Calls with a per-IP rate limit, and their default maximum per window. */
 export const RATE_LIMITED_CALLS = {
@@ -110,6 +111,15 @@ function jwtSecretFor(dataDir: string | undefined): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+/**
+ * Where relative paths (DATA_DIR) start: the working directory, except when npm runs one of this package's scripts
+ * (`npm run seed -w @metrology/api` works inside api/): then the folder npm was invoked in.
+ */
+export function invocationDir(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  const insidePackage = path.resolve(cwd) === path.resolve(API_ROOT);
+  return insidePackage && env.INIT_CWD ? env.INIT_CWD : cwd;
 }
 
 /** The environment of DESIGN.md and api/README.md as buildApp options. */

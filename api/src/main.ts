@@ -1,11 +1,11 @@
 // The API process: `node api/dist/main.js`, configured by the environment (api/README.md).
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { optionsFromEnv } from './config.js';
+import { invocationDir, optionsFromEnv } from './config.js';
 import { lockDataDir } from './lib/data-lock.js';
 
 async function main(): Promise<void> {
-  const { port, ...options } = optionsFromEnv(process.env);
+  const { port, ...options } = optionsFromEnv(process.env, invocationDir());
   const release =
     options.databaseUrl || !options.dataDir ? () => undefined : lockDataDir(options.dataDir, 'the API');
   let app: FastifyInstance;

@@ -1,6 +1,6 @@
 // npm run seed -w @metrology/api -- [--products N]: (re)seeds the catalogue (and content where empty).
 import path from 'node:path';
-import { optionsFromEnv } from './config.js';
+import { invocationDir, optionsFromEnv } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { lockDataDir } from './lib/data-lock.js';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     return;
   }
   const count = parseProductCount(args);
-  const { dataDir, databaseUrl } = optionsFromEnv(process.env);
+  const { dataDir, databaseUrl } = optionsFromEnv(process.env, invocationDir());
   const release = databaseUrl || !dataDir ? () => undefined : lockDataDir(dataDir, 'the seed script');
   const db = await openDatabase({ databaseUrl, directory: dataDir ? path.join(dataDir, 'db') : undefined });
   try {

@@ -91,7 +91,9 @@ export function validationMessage(errors: readonly AjvError[], context?: string)
     case 'format':
       return p.format === 'email' ? 'Please enter a valid email address' : `${where} has an invalid format`;
     case 'pattern':
-      return `${where} has an invalid format`;
+      return String(p.pattern).startsWith('^[0-9]')
+        ? `${where} must be a whole number`
+        : `${where} has an invalid format`;
     default:
       return `${where} ${error.message ?? 'is invalid'}`;
   }

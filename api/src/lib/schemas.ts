@@ -1,5 +1,8 @@
 // JSON-schema pieces the routes share (also what the OpenAPI document shows).
 
+/** OpenAPI: the call needs the session token in the `token` header. */
+export const TOKEN_SECURITY = [{ token: [] }];
+
 export const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
 
 /** A whole number in a query string (query values arrive as text: no type coercion anywhere). */

@@ -52,7 +52,7 @@ export function baseProducts(): Product[] {
 }
 
 interface VariantRule {
-  /** Words appended to the name, e.g. '300 mm' or 'Kit'. */
+  /** Words for the name, e.g. '300 mm' or 'Kit'. */
   label: string;
   /** Appended to the model. */
   code: string;
@@ -61,7 +61,7 @@ interface VariantRule {
   extraFeature?: string;
 }
 
-/** Variant dimensions per kind: sizes where sizes exist, editions and kits otherwise. */
+/** Sizes where the kind comes in sizes; they replace the size in the base name. */
 const SIZE_RULES: Record<string, readonly VariantRule[]> = {
   caliper: [
     { label: '100 mm', code: '100', priceFactor: 0.85, range: '0-100 mm' },
@@ -99,7 +99,7 @@ const SIZE_RULES: Record<string, readonly VariantRule[]> = {
   ],
 };
 
-const EDITION_RULES: readonly VariantRule[] = [
+const EDITIONS: readonly VariantRule[] = [
   {
     label: 'Kit',
     code: 'K',
@@ -123,43 +123,136 @@ const EDITION_RULES: readonly VariantRule[] = [
   { label: 'Pro', code: 'PRO', priceFactor: 1.3, extraFeature: 'Professional software licence included' },
 ];
 
+const GENERATIONS: readonly VariantRule[] = [
+  {
+    label: 'Mk II',
+    code: '2',
+    priceFactor: 1.08,
+    extraFeature: 'Second-generation electronics with longer battery life',
+  },
+  {
+    label: 'Mk III',
+    code: '3',
+    priceFactor: 1.15,
+    extraFeature: 'Third-generation design with a larger display',
+  },
+  {
+    label: 'Mk IV',
+    code: '4',
+    priceFactor: 1.22,
+    extraFeature: 'Latest generation with wireless connectivity',
+  },
+];
+
+/** Hand tools come in packs; machines with service packages. */
+const HAND_TOOLS = new Set(['caliper', 'micrometer', 'dial-indicator', 'bore-gauge', 'probe', 'air-gauge']);
+const PACKS: readonly VariantRule[] = [
+  { label: 'Set of 2', code: 'S2', priceFactor: 1.95 },
+  { label: 'Set of 5', code: 'S5', priceFactor: 4.7 },
+  { label: 'Set of 10', code: 'S10', priceFactor: 9.2 },
+];
+const SERVICES: readonly VariantRule[] = [
+  {
+    label: 'with Installation',
+    code: 'I',
+    priceFactor: 1.05,
+    extraFeature: 'Installation and commissioning at your site',
+  },
+  {
+    label: 'with Operator Training',
+    code: 'T',
+    priceFactor: 1.07,
+    extraFeature: 'Three days of operator training',
+  },
+  {
+    label: 'with 3-Year AMC',
+    code: 'A',
+    priceFactor: 1.12,
+    extraFeature: 'Three-year annual maintenance contract',
+  },
+];
+
+/** A size in a product name: "150 mm", "0-25 mm", "Ø 25 mm", "18-35 mm", "103 Pieces". */
+const NAME_SIZE = /(Ø\s?)?\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?\s(?:mm|Pieces)\b/;
+
+const MODEL_YEARS: readonly VariantRule[] = [2022, 2023, 2024, 2025].map((year) => ({
+  label: `${year} Edition`,
+  code: `Y${String(year).slice(2)}`,
+  priceFactor: 1 + (year - 2022) * 0.03,
+}));
+
+/**
+ * Combinations of up to three of: size (only when the base name states one), edition, generation, pack or service
+ * package, model year. Enough for about 150 distinct variants of every base product.
+ */
+function combinations(source: SeedProduct): VariantRule[][] {
+  const dims = [
+    NAME_SIZE.test(source.name) ? (SIZE_RULES[source.kind] ?? []) : [],
+    EDITIONS,
+    GENERATIONS,
+    HAND_TOOLS.has(source.kind) ? PACKS : SERVICES,
+    MODEL_YEARS,
+  ];
+  let combos: (VariantRule | undefined)[][] = [[]];
+  for (const dim of dims) combos = combos.flatMap((c) => [undefined, ...dim].map((rule) => [...c, rule]));
+  return combos
+    .map((c) => c.filter((r): r is VariantRule => r !== undefined))
+    .filter((c) => c.length > 0 && c.length <= 3);
+}
+
 const roundPrice = (value: number): number =>
   value >= 10000 ? Math.round(value / 100) * 100 : Math.round(value);
 
 /**
- * Products number base.length+1..count: variants of the base products with a size or edition, a unique
- * model and slug, prices scaled from the original and createdAt spread over the catalogue's years.
+ * Products number base.length+1..count: variants of the base products (another size, an edition, a newer
+ * generation, a pack or service package) with a unique model and slug, prices scaled from the original and
+ * createdAt spread over the catalogue's years.
  */
 export function variantProducts(count: number, base: readonly SeedProduct[] = BASE_CATALOGUE): Product[] {
   const random = mulberry32(20251120);
   const products: Product[] = [];
   const slugs = new Set(base.map((p) => p.slug));
+  const pools = new Map<string, VariantRule[][]>();
   for (let n = 0; n < count; n += 1) {
     const source = base[n % base.length] as SeedProduct;
-    const round = Math.floor(n / base.length);
-    const rules = [...(SIZE_RULES[source.kind] ?? []), ...EDITION_RULES];
-    const rule = rules[(round + Math.floor(random() * rules.length)) % rules.length] as VariantRule;
-    const series = round + 1;
-    const label = round < rules.length ? rule.label : `${rule.label} Series ${series}`;
-    let slug = `${source.slug}-${slugify(label)}`;
-    for (let k = 2; slugs.has(slug); k += 1) slug = `${source.slug}-${slugify(label)}-${k}`;
+    let pool = pools.get(source.slug);
+    if (!pool || pool.length === 0) {
+      // A fresh shuffled list of combinations per base product; reused (with a numbered slug) past its end.
+      pool = combinations(source).sort(() => random() - 0.5);
+      pools.set(source.slug, pool);
+    }
+    const rules = pool.pop() as VariantRule[];
+    const size = rules.find((r) => SIZE_RULES[source.kind]?.includes(r));
+    const others = rules.filter((r) => r !== size);
+    let name = source.name;
+    if (size) name = NAME_SIZE.test(name) ? name.replace(NAME_SIZE, size.label) : `${name} ${size.label}`;
+    // "Pro Mk II 2024 Edition, with Installation": plain words first, then the "with …" / "Set of …" phrases.
+    const phrase = (r: VariantRule) => r.label.startsWith('with') || r.label.startsWith('Set');
+    const plain = others.filter((r) => !phrase(r)).map((r) => ` ${r.label}`);
+    const phrases = others.filter(phrase).map((r) => `, ${r.label}`);
+    name = `${name}${plain.join('')}${phrases.join('')}`;
+    let slug = `${source.slug}-${slugify(rules.map((r) => r.label).join(' '))}`;
+    for (let k = 2; slugs.has(slug); k += 1)
+      slug = `${source.slug}-${slugify(rules.map((r) => r.label).join(' '))}-${k}`;
     slugs.add(slug);
+    const factor = rules.reduce((f, r) => f * r.priceFactor, 1);
     const enquiryOnly = source.price <= 0 || random() < 0.04;
-    const price = enquiryOnly ? 0 : roundPrice(source.price * rule.priceFactor * (0.95 + random() * 0.1));
+    const price = enquiryOnly ? 0 : roundPrice(source.price * factor * (0.95 + random() * 0.1));
     const mrp = enquiryOnly ? 0 : random() < 0.7 ? roundPrice(price * (1.05 + random() * 0.15)) : price;
     const createdAt = new Date(CATALOGUE_START + Math.floor(random() * (CATALOGUE_END - CATALOGUE_START)));
+    const features = [...source.features, ...rules.flatMap((r) => (r.extraFeature ? [r.extraFeature] : []))];
     products.push(
       toProduct(
         {
           ...source,
           slug,
-          name: `${source.name} ${label}`,
-          model: `${source.model}-${rule.code}${round > 0 ? series : ''}`,
+          name,
+          model: `${source.model}-${rules.map((r) => r.code).join('')}`,
           price,
           mrp,
-          measuringRange: rule.range ?? source.measuringRange,
+          measuringRange: size?.range ?? source.measuringRange,
           deliveryTime: random() < 0.3 ? '' : source.deliveryTime,
-          features: rule.extraFeature ? [...source.features, rule.extraFeature] : source.features,
+          features,
         },
         createdAt,
       ),

@@ -5,7 +5,7 @@ import { ADDRESS_MESSAGES, isAddressComplete } from '@metrology/shared/rules';
 import type { Queryable } from '../../db/database.js';
 import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { addressProperties, responses } from '../../lib/schemas.js';
+import { addressProperties, responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { requireUser } from '../users/auth.js';
 
 /** Enough for home, office and a few sites; beyond that the oldest are still kept, new ones refused. */
@@ -82,7 +82,12 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
     '/api/address/get',
     {
       preValidation: auth,
-      schema: { tags: ['addresses'], summary: "The user's saved addresses", response: addressesResponse },
+      schema: {
+        tags: ['addresses'],
+        security: TOKEN_SECURITY,
+        summary: "The user's saved addresses",
+        response: addressesResponse,
+      },
     },
     async (request) => ({ success: true, addresses: await listAddresses(db, request.userId as string) }),
   );
@@ -93,6 +98,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['addresses'],
+        security: TOKEN_SECURITY,
         summary: 'Save an address; answers with the updated list (the new one last)',
         body: {
           type: 'object',

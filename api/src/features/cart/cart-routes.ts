@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
-import { emptyBody, responses, text } from '../../lib/schemas.js';
+import { emptyBody, responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { requireUser } from '../users/auth.js';
 
 /** A sane maximum of one line of the cart. */
@@ -33,9 +33,18 @@ export async function clearCart(db: Queryable, userId: string): Promise<void> {
   await db.query('DELETE FROM cart_items WHERE user_id = $1', [userId]);
 }
 
-async function assertProductExists(db: Queryable, productId: string): Promise<void> {
-  const found = await db.query('SELECT 1 FROM products WHERE id = $1', [productId]);
-  if (found.rows.length === 0) throw new HttpError(404, MESSAGES.productNotFound);
+export const enquiryOnly = (name: string) =>
+  `"${name}" is available on enquiry only and cannot be ordered online. Please send an enquiry instead.`;
+
+/** Only products that exist and have a price can go into a cart. */
+async function assertOrderable(db: Queryable, productId: string): Promise<void> {
+  const found = await db.query<{ name: string; price: number }>(
+    'SELECT name, price FROM products WHERE id = $1',
+    [productId],
+  );
+  const product = found.rows[0];
+  if (!product) throw new HttpError(404, MESSAGES.productNotFound);
+  if (!(product.price > 0)) throw new HttpError(400, enquiryOnly(product.name));
 }
 
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
@@ -49,6 +58,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['cart'],
+        security: TOKEN_SECURITY,
         summary: 'Add a quantity (default 1) of a product to the cart',
         body: {
           type: 'object',
@@ -62,7 +72,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = request.userId as string;
       const { itemId: productId, quantity = 1 } = request.body;
-      await assertProductExists(db, productId);
+      await assertOrderable(db, productId);
       const result = await db.transaction(async (tx) => {
         const updated = await tx.query<{ quantity: number }>(
           `INSERT INTO cart_items (user_id, product_id, quantity) VALUES ($1, $2, $3)
@@ -85,6 +95,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['cart'],
+        security: TOKEN_SECURITY,
         summary: 'Set the exact quantity of a product; 0 removes it',
         body: {
           type: 'object',
@@ -103,7 +114,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         await db.query('DELETE FROM cart_items WHERE user_id = $1 AND product_id = $2', [userId, productId]);
         return { success: true, message: CART_MESSAGES.removed, cartData: await cartData(db, userId) };
       }
-      await assertProductExists(db, productId);
+      await assertOrderable(db, productId);
       await db.query(
         `INSERT INTO cart_items (user_id, product_id, quantity) VALUES ($1, $2, $3)
          ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = now()`,
@@ -119,6 +130,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['cart'],
+        security: TOKEN_SECURITY,
         summary: 'The cart as { productId: quantity }',
         body: emptyBody,
         response: cartResponse,

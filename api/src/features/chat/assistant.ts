@@ -26,17 +26,24 @@ export class Assistant {
     if (/^(thanks|thank you|thx|ok(ay)?|great|cool)\b/i.test(text)) {
       return `You're welcome! Anything else I can help with? You can also reach us at ${SALES_EMAIL}.`;
     }
-    const hits = this.index.search(tokenize(text), 12).filter((h) => h.score >= MIN_SCORE);
+    const hits = this.index.search(tokenize(text), 40).filter((h) => h.score >= MIN_SCORE);
     const best = hits[0];
     if (!best) return this.unknown(link);
     const top = this.docs[best.index] as KnowledgeDoc;
     if (top.kind !== 'product') return top.answer(link);
-    // Several close product matches read better as a short list.
+    // Several close product matches read better as a short list, one per product family (not five sizes of one).
+    const families = new Set<string>();
     const products = hits
       .filter((h) => this.docs[h.index]?.kind === 'product' && h.score >= best.score * 0.6)
-      .slice(0, MAX_PRODUCTS)
       .map((h) => (this.docs[h.index] as KnowledgeDoc).product)
-      .filter((p) => p !== undefined);
+      .filter((p) => p !== undefined)
+      .filter((p) => {
+        const family = p.name.split(' ').slice(0, 4).join(' ');
+        if (families.has(family)) return false;
+        families.add(family);
+        return true;
+      })
+      .slice(0, MAX_PRODUCTS);
     const lines = products.map((p) => productLine(p, link)).join('\n');
     const intro =
       products.length > 1 ? 'These products match your question:' : 'This product matches your question:';

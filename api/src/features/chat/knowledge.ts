@@ -76,10 +76,15 @@ export function buildKnowledge(facts: KnowledgeFacts): KnowledgeDoc[] {
   }
 
   for (const category of TESPA_CATEGORIES) {
-    const examples = facts.products
-      .filter((p) => p.company === 'Tespa' && p.category === category)
-      .slice(0, 3)
-      .map((p) => p.name);
+    // One example per family, its plainest (shortest) name: the base model rather than a kit or edition of it.
+    const families = new Map<string, string>();
+    for (const p of facts.products) {
+      if (p.company !== 'Tespa' || p.category !== category) continue;
+      const family = p.name.split(' ').slice(0, 4).join(' ');
+      const known = families.get(family);
+      if (!known || p.name.length < known.length) families.set(family, p.name);
+    }
+    const examples = [...families.values()].sort((a, b) => a.length - b.length).slice(0, 3);
     topic(
       `${category} ${category} tespa ${examples.join(' ')}`,
       (link) =>
@@ -97,10 +102,10 @@ export function buildKnowledge(facts: KnowledgeFacts): KnowledgeDoc[] {
   );
   for (const centre of CALIBRATION_CENTRES) {
     topic(
-      `${centre.name} calibration laboratory calibrat ${centre.established ? `established ${centre.established}` : 'on-site mobile van visit plant onsite'} ${centre.description}`,
+      `${centre.name} ${centre.name} ${centre.established ? `centre established ${centre.established}` : 'on-site van visit plant'} ${centre.description}`,
       (link) =>
         `${centre.name}${centre.established ? ` calibration centre (established ${centre.established})` : ''}: ${centre.description} More: ${link('/calibration')} · Booking: ${CALIBRATION_EMAIL}`,
-      1.4,
+      1.2,
     );
   }
 
@@ -181,7 +186,8 @@ export function buildKnowledge(facts: KnowledgeFacts): KnowledgeDoc[] {
     docs.push({
       kind: 'product',
       product,
-      text: `${product.name} ${product.name} ${product.model} ${product.category} ${product.subCategory} ${product.company} ${product.measuringRange} ${product.description}`,
+      // Names, not descriptions: short documents rank the base model above its many variants and index fast.
+      text: `${product.name} ${product.model} ${product.category} ${product.subCategory} ${product.company} ${product.measuringRange}`,
       answer: (link) => productLine(product, link),
     });
   }

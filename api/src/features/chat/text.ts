@@ -4,7 +4,7 @@ const STOP_WORDS = new Set(
   `a an and are as at be been but by can could do does did for from have has had how i i'm in is it its me my
    of on or our please tell that the their them there these they this to us was we what when where which who
    why will with would you your yours want need know about any some get give show find looking look like hi
-   hello hey dear sir madam kindly much many also than then so if into just only very more most`
+   hello hey instrument instruments sell selling sold offer offered available buy purchase dear sir madam kindly much many also than then so if into just only very more most`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -54,7 +54,7 @@ const SYNONYMS: Record<string, string> = {
   cash: 'payment',
   phone: 'contact',
   call: 'contact',
-  mobile: 'contact',
+  number: 'contact',
   email: 'contact',
   mail: 'contact',
   reach: 'contact',

@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { apiOrigin, siteOrigin } from '../../lib/origin.js';
-import { addressProperties, emptyBody, okSchema, responses, text } from '../../lib/schemas.js';
+import {
+  addressProperties,
+  emptyBody,
+  okSchema,
+  responses,
+  text,
+  TOKEN_SECURITY,
+} from '../../lib/schemas.js';
 import { clearCart, MAX_LINE_QUANTITY } from '../cart/cart-routes.js';
 import { requireUser } from '../users/auth.js';
 import { toMinor } from './payment-providers.js';
@@ -84,6 +91,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['orders'],
+        security: TOKEN_SECURITY,
         summary: 'Place a cash-on-delivery order and clear the cart (one transaction)',
         body: orderBody,
         response: placedResponse,
@@ -119,6 +127,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['orders'],
+        security: TOKEN_SECURITY,
         summary: 'Create an unpaid order and a Razorpay payment order (amount in the smallest currency unit)',
         body: orderBody,
         response: responses({
@@ -181,6 +190,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['orders'],
+        security: TOKEN_SECURITY,
         summary: "Verify Razorpay's payment signature; marks the order paid and clears the cart",
         body: {
           type: 'object',
@@ -191,6 +201,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
             razorpay_payment_id: text(100, 1),
             razorpay_signature: text(200, 1),
             userId: { type: 'string', maxLength: 2000 },
+            // The sandbox pay call answers { success, ...the three fields }; passing it on whole is fine.
+            success: { type: 'boolean' },
           },
         },
         response: responses(okSchema),
@@ -222,6 +234,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['orders'],
+        security: TOKEN_SECURITY,
         summary: 'Create an unpaid order and a card checkout session; the browser goes to session_url',
         body: orderBody,
         response: responses({
@@ -265,6 +278,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['orders'],
+        security: TOKEN_SECURITY,
         summary: 'After the card page: marks the order paid and clears the cart, or cancels the order',
         body: {
           type: 'object',
@@ -302,6 +316,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       preValidation: auth,
       schema: {
         tags: ['orders'],
+        security: TOKEN_SECURITY,
         summary: "The user's orders, newest first (date in epoch milliseconds)",
         body: emptyBody,
         response: responses({

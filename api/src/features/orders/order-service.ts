@@ -4,7 +4,7 @@ import { ADDRESS_MESSAGES, cartAmount, isAddressComplete, orderAmount } from '@m
 import type { Queryable } from '../../db/database.js';
 import { HttpError } from '../../lib/errors.js';
 import { cleanAddress } from '../addresses/address-routes.js';
-import { MAX_LINE_QUANTITY } from '../cart/cart-routes.js';
+import { enquiryOnly, MAX_LINE_QUANTITY } from '../cart/cart-routes.js';
 import { productsByIds } from '../products/product-repository.js';
 
 export const ORDER_MESSAGES = {
@@ -18,9 +18,6 @@ export const ORDER_MESSAGES = {
   notCompleted: 'The payment was not completed. Your order has been cancelled.',
   tooMany: `You can order at most ${MAX_LINE_QUANTITY} of one item`,
 } as const;
-
-export const enquiryOnly = (name: string) =>
-  `"${name}" is available on enquiry only and cannot be ordered online. Please send an enquiry instead.`;
 
 export const ORDER_STATUS = { processing: 'processing', awaitingPayment: 'awaiting payment' } as const;
 

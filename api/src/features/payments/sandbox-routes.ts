@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatAmount } from '@metrology/shared/rules';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
-import { responses, text } from '../../lib/schemas.js';
+import { responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { BRAND } from '../../seed/brand.js';
 import { requireUser } from '../users/auth.js';
 
@@ -53,7 +53,7 @@ function page(
   button:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
   .pay { background: #1d4ed8; color: #fff; }
   .cancel { background: #fff; color: #1d4ed8; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; font-size: .9rem; color: #374151; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; font-size: .9rem; color: #374151; margin: 0 0 1.5rem; }
 </style>
 </head>
 <body>
@@ -82,6 +82,7 @@ export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> 
         preValidation: auth,
         schema: {
           tags: ['sandbox payments'],
+          security: TOKEN_SECURITY,
           summary: "Sandbox only: 'pay' a Razorpay order; answers with what the real popup returns",
           body: {
             type: 'object',

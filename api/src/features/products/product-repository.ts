@@ -89,6 +89,8 @@ export function searchWords(q: string | undefined): string[] {
 export interface ListQuery {
   company?: string;
   category?: string;
+  /** Only these product ids (the cart page asks for the products in a cart). */
+  ids?: readonly string[];
   limit?: number;
   offset?: number;
 }
@@ -100,6 +102,7 @@ export async function listProducts(
   const c = new Conditions();
   if (query.company) c.add(`lower(company) = lower(${c.param(query.company)})`);
   if (query.category) c.add(`lower(category) = lower(${c.param(query.category)})`);
+  if (query.ids) c.add(`id = ANY(${c.param([...query.ids])}::text[])`);
   const paging = c.clone();
   const limit = query.limit !== undefined ? `LIMIT ${paging.param(query.limit)}` : '';
   const offset = query.offset ? `OFFSET ${paging.param(query.offset)}` : '';

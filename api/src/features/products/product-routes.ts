@@ -24,6 +24,7 @@ const SEARCH_MAX = 100;
 interface ListQuerystring {
   company?: string;
   category?: string;
+  ids?: string;
   limit?: string;
   offset?: string;
   sort?: 'newest';
@@ -87,6 +88,11 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
           properties: {
             company: text(100),
             category: text(100),
+            ids: {
+              type: 'string',
+              pattern: '^[0-9a-f]{24}(,[0-9a-f]{24}){0,199}$',
+              description: 'Comma-separated product ids (at most 200): only these products',
+            },
             limit: queryInteger(5),
             offset: queryInteger(6),
             sort: { type: 'string', enum: ['newest'] },
@@ -99,13 +105,14 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { company, category, limit, offset } = request.query;
-      if (!company && !category && limit === undefined && offset === undefined)
+      const { company, category, ids, limit, offset } = request.query;
+      if (!company && !category && !ids && limit === undefined && offset === undefined)
         return sendFullList(request, reply);
       const paged = limit !== undefined || offset !== undefined;
       const result = await listProducts(db, {
         company,
         category,
+        ids: ids ? [...new Set(ids.split(','))] : undefined,
         limit: limit !== undefined ? Math.min(Number(limit), LIST_MAX) : undefined,
         offset: offset !== undefined ? Number(offset) : undefined,
       });
