@@ -98,10 +98,13 @@ test.describe('commerce', () => {
     await call(site, '/api/cart/add', { itemId: second._id, quantity: 2 }, token);
     await seedBrowser(page, { token });
 
+    const productCall = page.waitForResponse((r) => r.url().includes('/api/product/list?ids='));
     await page.goto('/cart');
     const section = commerce(page);
     await expect(section.getByTestId('cart-line')).toHaveCount(2);
     await expect(section.getByTestId('cart-subtotal')).toHaveText(money(first.price + 2 * second.price));
+    // Only the cart's products travel, not the catalogue.
+    expect(((await (await productCall).json()) as { products: unknown[] }).products).toHaveLength(2);
     await scan(page);
 
     // The stepper: plus once on the first row; the change reaches the server.

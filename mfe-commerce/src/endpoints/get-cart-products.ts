@@ -20,7 +20,19 @@ export const cartProductsApi = shopApi.injectEndpoints({
 
 export const { useGetCartProductsQuery } = cartProductsApi;
 
-/** The query argument for a set of cart ids: sorted so the same cart is the same cache entry. */
+/**
+ * The shape of a product id. The API refuses a whole `ids` list when one entry is malformed, so an id
+ * that cannot be a product (say, an old entry in a guest's stored cart) is never sent: it shows as unavailable.
+ */
+const PRODUCT_ID = /^[0-9a-f]{24}$/;
+/** The API answers at most this many ids per call. */
+export const MAX_IDS_PER_CALL = 200;
+
+export function isProductId(id: string): boolean {
+  return PRODUCT_ID.test(id);
+}
+
+/** The query argument for a set of cart ids: well-formed ones only, sorted so the same cart is one cache entry. */
 export function cartProductsKey(ids: readonly string[]): string {
-  return [...ids].sort().join(',');
+  return ids.filter(isProductId).sort().slice(0, MAX_IDS_PER_CALL).join(',');
 }

@@ -108,9 +108,14 @@ export default function CartPage() {
       {cart.error ? (
         <div className="commerce-alert" role="alert">
           <p>{errorMessage(cart.error, COMMERCE_FALLBACKS.productsFailed)}</p>
-          <button type="button" className="ms-button ms-button--ghost" onClick={cart.retry}>
-            Try Again
-          </button>
+          <div className="commerce-alert__actions">
+            <button type="button" className="ms-button ms-button--ghost" onClick={cart.retry}>
+              Try Again
+            </button>
+            <button type="button" className="ms-button ms-button--danger" onClick={() => void clearAll()}>
+              Clear Cart
+            </button>
+          </div>
         </div>
       ) : (
         <div className="commerce-cart__layout">

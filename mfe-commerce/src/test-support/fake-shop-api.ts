@@ -4,6 +4,15 @@ import type { Order, Product, SavedAddress } from '@metrology/shared';
 
 export const GOOD_TOKEN = 'good-token';
 
+/** A product id of the API's shape (24 hex digits), readable in tests: testId('a'). */
+export function testId(name: string): string {
+  return [...name]
+    .map((c) => c.charCodeAt(0).toString(16))
+    .join('')
+    .padStart(24, '0')
+    .slice(-24);
+}
+
 export interface RecordedCall {
   method: string;
   path: string;
@@ -110,6 +119,10 @@ export async function startFakeShopApi(): Promise<FakeShopApi> {
     const body = (call.body ?? {}) as Record<string, unknown>;
     if (route === 'GET /api/product/list') {
       const ids = (call.query.get('ids') ?? '').split(',').filter(Boolean);
+      // Like the API: one malformed id refuses the whole request.
+      if (ids.some((id) => !/^[0-9a-f]{24}$/.test(id))) {
+        return { status: 400, body: { success: false, message: 'querystring/ids must match pattern' } };
+      }
       return { body: { success: true, products: api.products.filter((p) => ids.includes(p._id)) } };
     }
     if (call.token !== GOOD_TOKEN)

@@ -38,7 +38,8 @@ export function useCartLines(): CartLines {
   const status = useAppSelector(selectCartStatus);
   const ids = useMemo(() => Object.keys(items).filter((id) => (items[id] ?? 0) > 0), [items]);
   const key = cartProductsKey(ids);
-  const query = useGetCartProductsQuery(key, { skip: ids.length === 0 });
+  const asked = useMemo(() => new Set(key.split(',')), [key]);
+  const query = useGetCartProductsQuery(key, { skip: key === '' });
   // While another id set loads, the previous answer still describes every id that remains.
   const products = query.data;
 
@@ -50,9 +51,9 @@ export function useCartLines(): CartLines {
       const quantity = items[id] ?? 0;
       const product = byId.get(id);
       if (product) lines.push({ product, quantity, total: Math.round(product.price * quantity * 100) / 100 });
-      else if (query.isSuccess && !query.isFetching) missingIds.push(id);
+      else if (!asked.has(id) || (query.isSuccess && !query.isFetching)) missingIds.push(id);
     }
-    const waitingForProducts = ids.length > 0 && !products && !query.isError;
+    const waitingForProducts = key !== '' && !products && !query.isError;
     return {
       loading: status !== 'ready' || waitingForProducts,
       error: query.isError && !products ? (query.error as ApiError) : undefined,
@@ -62,5 +63,5 @@ export function useCartLines(): CartLines {
       count: ids.reduce((sum, id) => sum + (items[id] ?? 0), 0),
       subtotal: cartAmount(items, byId),
     };
-  }, [ids, items, products, query, status]);
+  }, [asked, ids, items, key, products, query, status]);
 }

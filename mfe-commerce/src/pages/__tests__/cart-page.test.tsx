@@ -2,7 +2,17 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setRuntimeConfig } from '@metrology/shared';
 import CartPage from '../cart-page';
-import { GOOD_TOKEN, product, startFakeShopApi, type FakeShopApi } from '../../test-support/fake-shop-api';
+import {
+  GOOD_TOKEN,
+  product,
+  startFakeShopApi,
+  testId,
+  type FakeShopApi,
+} from '../../test-support/fake-shop-api';
+
+const A = testId('a');
+const B = testId('b');
+const GONE = testId('gone');
 import { renderPage } from '../../test-support/render-page';
 
 let api: FakeShopApi;
@@ -15,8 +25,8 @@ afterAll(() => api.close());
 beforeEach(() => {
   api.reset();
   api.products = [
-    product('a', { name: 'Digital Height Gauge', model: 'HG-600', price: 1250 }),
-    product('b', { name: 'Bore Gauge', model: 'BG-10', price: 99.5 }),
+    product(A, { name: 'Digital Height Gauge', model: 'HG-600', price: 1250 }),
+    product(B, { name: 'Bore Gauge', model: 'BG-10', price: 99.5 }),
   ];
 });
 
@@ -28,7 +38,7 @@ const quantityInput = (name: string) => screen.getByRole('spinbutton', { name: `
 
 describe('the cart page', () => {
   it('shows a spinner, then one row per item with image, name, model, unit price, stepper and line total', async () => {
-    api.serverCart = { a: 2, b: 1 };
+    api.serverCart = { [A]: 2, [B]: 1 };
     api.override('POST /api/cart/get', () => ({
       delayMs: 150,
       body: { success: true, cartData: api.serverCart },
@@ -39,7 +49,7 @@ describe('the cart page', () => {
     const rows = await screen.findAllByTestId('cart-line');
     expect(rows).toHaveLength(2);
     const row = line('Digital Height Gauge');
-    expect(row.querySelector('img')).toHaveAttribute('src', `${api.url}/images/products/a.svg`);
+    expect(row.querySelector('img')).toHaveAttribute('src', `${api.url}/images/products/${A}.svg`);
     expect(within(row).getByText('Model: HG-600')).toBeInTheDocument();
     expect(within(row).getByText('$1,250')).toBeInTheDocument();
     expect(within(row).getByTestId('line-total')).toHaveTextContent('$2,500');
@@ -48,11 +58,11 @@ describe('the cart page', () => {
       within(row).getByRole('button', { name: 'Remove Digital Height Gauge from the cart' }),
     ).toBeVisible();
     // The products were asked for by id, in one call.
-    expect(api.callsTo('GET /api/product/list').map((c) => c.query.get('ids'))).toEqual(['a,b']);
+    expect(api.callsTo('GET /api/product/list').map((c) => c.query.get('ids'))).toEqual([`${A},${B}`]);
   });
 
   it('sums the Order Summary and leaves shipping and tax to checkout; lists the accepted payments', async () => {
-    renderPage(CartPage, { path: '/cart', guestCart: { a: 2, b: 3 } });
+    renderPage(CartPage, { path: '/cart', guestCart: { [A]: 2, [B]: 3 } });
     await screen.findAllByTestId('cart-line');
     const summary = screen.getByRole('region', { name: 'Order Summary' });
     expect(within(summary).getByTestId('cart-subtotal')).toHaveTextContent('$2,798.5');
@@ -76,19 +86,19 @@ describe('the cart page', () => {
   describe('quantity rules', () => {
     it('plus adds one; minus works only above 1', async () => {
       const user = userEvent.setup();
-      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { a: 1 } });
+      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
       await screen.findAllByTestId('cart-line');
       const minus = screen.getByRole('button', { name: 'Decrease quantity of Digital Height Gauge' });
       expect(minus).toHaveAttribute('aria-disabled', 'true');
       await user.click(minus);
-      expect(store.getState().cart.items).toEqual({ a: 1 });
+      expect(store.getState().cart.items).toEqual({ [A]: 1 });
 
       await user.click(screen.getByRole('button', { name: 'Increase quantity of Digital Height Gauge' }));
-      expect(store.getState().cart.items).toEqual({ a: 2 });
+      expect(store.getState().cart.items).toEqual({ [A]: 2 });
       expect(minus).toHaveAttribute('aria-disabled', 'false');
       expect(screen.getByTestId('line-total')).toHaveTextContent('$2,500');
       await user.click(minus);
-      expect(store.getState().cart.items).toEqual({ a: 1 });
+      expect(store.getState().cart.items).toEqual({ [A]: 1 });
       expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$1,250');
     });
 
@@ -100,12 +110,12 @@ describe('the cart page', () => {
       ['7', 7],
     ])('typing %p leaves the quantity at %p', async (typed, expected) => {
       const user = userEvent.setup();
-      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { a: 3 } });
+      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 3 } });
       await screen.findAllByTestId('cart-line');
       const input = quantityInput('Digital Height Gauge');
       await user.clear(input);
       if (typed) await user.type(input, typed);
-      expect(store.getState().cart.items).toEqual({ a: expected });
+      expect(store.getState().cart.items).toEqual({ [A]: expected });
       await user.tab();
       // On leaving the field it shows the quantity in force.
       expect(input).toHaveValue(expected);
@@ -113,7 +123,7 @@ describe('the cart page', () => {
 
     it('syncs each change to the server when logged in, one request per item at a time, ending on the last value', async () => {
       const user = userEvent.setup();
-      api.serverCart = { a: 1 };
+      api.serverCart = { [A]: 1 };
       const defaultUpdate = (call: { body: unknown }) => {
         const { itemId, quantity } = call.body as { itemId: string; quantity: number };
         api.serverCart[itemId] = quantity;
@@ -128,11 +138,11 @@ describe('the cart page', () => {
       await user.click(plus);
       await user.click(plus);
       // Shown at once...
-      expect(store.getState().cart.items).toEqual({ a: 5 });
+      expect(store.getState().cart.items).toEqual({ [A]: 5 });
       // ...and the server ends with the same value, its requests never overlapping.
-      await waitFor(() => expect(api.serverCart).toEqual({ a: 5 }));
+      await waitFor(() => expect(api.serverCart).toEqual({ [A]: 5 }));
       await waitFor(() =>
-        expect(api.callsTo('POST /api/cart/update').at(-1)?.body).toEqual({ itemId: 'a', quantity: 5 }),
+        expect(api.callsTo('POST /api/cart/update').at(-1)?.body).toEqual({ itemId: A, quantity: 5 }),
       );
       expect(api.maxInFlight.get('POST /api/cart/update')).toBe(1);
       expect(api.callsTo('POST /api/cart/update').every((c) => c.token === GOOD_TOKEN)).toBe(true);
@@ -141,7 +151,7 @@ describe('the cart page', () => {
     it('after a failed sync shows the error and ends as the server has it', async () => {
       const user = userEvent.setup();
       const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-      api.serverCart = { a: 2 };
+      api.serverCart = { [A]: 2 };
       api.override('POST /api/cart/update', () => ({
         status: 500,
         body: { success: false, message: 'The cart could not be saved' },
@@ -150,7 +160,7 @@ describe('the cart page', () => {
       await screen.findAllByTestId('cart-line');
       await user.click(screen.getByRole('button', { name: 'Increase quantity of Digital Height Gauge' }));
       expect(await screen.findByText('The cart could not be saved')).toBeInTheDocument();
-      await waitFor(() => expect(store.getState().cart.items).toEqual({ a: 2 }));
+      await waitFor(() => expect(store.getState().cart.items).toEqual({ [A]: 2 }));
       expect(quantityInput('Digital Height Gauge')).toHaveValue(2);
       expect(logged).toHaveBeenCalled();
       logged.mockRestore();
@@ -159,19 +169,19 @@ describe('the cart page', () => {
 
   it('remove takes the row away (quantity 0 on the server) and keeps the focus on the page', async () => {
     const user = userEvent.setup();
-    api.serverCart = { a: 1, b: 2 };
+    api.serverCart = { [A]: 1, [B]: 2 };
     renderPage(CartPage, { path: '/cart', token: GOOD_TOKEN });
     await screen.findAllByTestId('cart-line');
     await user.click(screen.getByRole('button', { name: 'Remove Bore Gauge from the cart' }));
     await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
     expect(screen.getByRole('heading', { level: 1, name: 'Your Cart' })).toHaveFocus();
-    await waitFor(() => expect(api.serverCart).toEqual({ a: 1 }));
-    expect(api.callsTo('POST /api/cart/update')[0]?.body).toEqual({ itemId: 'b', quantity: 0 });
+    await waitFor(() => expect(api.serverCart).toEqual({ [A]: 1 }));
+    expect(api.callsTo('POST /api/cart/update')[0]?.body).toEqual({ itemId: B, quantity: 0 });
   });
 
   it('Clear Cart empties the cart (on the server too) and says so', async () => {
     const user = userEvent.setup();
-    api.serverCart = { a: 1, b: 2 };
+    api.serverCart = { [A]: 1, [B]: 2 };
     const { store } = renderPage(CartPage, { path: '/cart', token: GOOD_TOKEN });
     await screen.findAllByTestId('cart-line');
     await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
@@ -184,7 +194,7 @@ describe('the cart page', () => {
   it('Clear Cart that the server refuses shows its message and restores the server cart, without the success toast', async () => {
     const user = userEvent.setup();
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    api.serverCart = { a: 1 };
+    api.serverCart = { [A]: 1 };
     api.override('POST /api/cart/update', () => ({
       status: 503,
       body: { success: false, message: 'Try later' },
@@ -193,7 +203,7 @@ describe('the cart page', () => {
     await screen.findAllByTestId('cart-line');
     await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
     expect(await screen.findByText('Try later')).toBeInTheDocument();
-    await waitFor(() => expect(store.getState().cart.items).toEqual({ a: 1 }));
+    await waitFor(() => expect(store.getState().cart.items).toEqual({ [A]: 1 }));
     expect(screen.queryByText('Cart cleared successfully')).not.toBeInTheDocument();
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
@@ -202,7 +212,7 @@ describe('the cart page', () => {
   describe('Proceed to Checkout', () => {
     it('as a guest: the info message and the login dialog (through the store); no navigation', async () => {
       const user = userEvent.setup();
-      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { a: 1 } });
+      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
       await screen.findAllByTestId('cart-line');
       expect(store.getState().ui.loginDialogOpen).toBe(false);
       await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
@@ -213,7 +223,7 @@ describe('the cart page', () => {
 
     it('logged in: goes to /place-order', async () => {
       const user = userEvent.setup();
-      api.serverCart = { a: 1 };
+      api.serverCart = { [A]: 1 };
       const { store } = renderPage(CartPage, { path: '/cart', token: GOOD_TOKEN });
       await screen.findAllByTestId('cart-line');
       await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
@@ -228,7 +238,7 @@ describe('the cart page', () => {
     api.override('GET /api/product/list', () =>
       fail ? { status: 500, body: { success: false, message: 'Catalogue unavailable' } } : undefined,
     );
-    renderPage(CartPage, { path: '/cart', guestCart: { a: 1 } });
+    renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Catalogue unavailable');
     await waitFor(() => expect(screen.getAllByText('Catalogue unavailable')).toHaveLength(2));
@@ -237,20 +247,35 @@ describe('the cart page', () => {
     expect(await screen.findAllByTestId('cart-line')).toHaveLength(1);
   });
 
+  it('when the products cannot be loaded the cart can still be cleared', async () => {
+    const user = userEvent.setup();
+    api.override('GET /api/product/list', () => ({ status: 503, body: { success: false, message: 'Down' } }));
+    const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
+    const alert = await screen.findByRole('alert');
+    await user.click(within(alert).getByRole('button', { name: 'Clear Cart' }));
+    expect(await screen.findByRole('heading', { name: 'Your Cart is Empty' })).toBeInTheDocument();
+    expect(store.getState().cart.items).toEqual({});
+  });
+
   it('items the catalogue no longer has are not counted and can be removed', async () => {
     const user = userEvent.setup();
-    const { store } = renderPage(CartPage, { path: '/cart', guestCart: { a: 1, gone: 2 } });
+    const { store } = renderPage(CartPage, {
+      path: '/cart',
+      guestCart: { [A]: 1, [GONE]: 2, 'not-an-id': 1 },
+    });
     await screen.findAllByTestId('cart-line');
     expect(screen.getByText('Some items in your cart are no longer available.')).toBeInTheDocument();
+    // Only ids of the API's shape are asked for (it refuses the whole list otherwise).
+    expect(api.callsTo('GET /api/product/list').map((c) => c.query.get('ids'))).toEqual([`${A},${GONE}`]);
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$1,250');
     await user.click(screen.getByRole('button', { name: 'Remove unavailable items' }));
-    expect(store.getState().cart.items).toEqual({ a: 1 });
+    expect(store.getState().cart.items).toEqual({ [A]: 1 });
     await act(async () => undefined);
     expect(screen.queryByText('Some items in your cart are no longer available.')).not.toBeInTheDocument();
   });
 
   it('an Indian visitor sees no cart', async () => {
-    const { store } = renderPage(CartPage, { path: '/cart', guestCart: { a: 1 } });
+    const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
     act(() => {
       store.dispatch({ type: 'geo/detectCountry/fulfilled', payload: true });
     });

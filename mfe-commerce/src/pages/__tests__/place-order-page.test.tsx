@@ -3,7 +3,16 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { setRuntimeConfig, type SavedAddress } from '@metrology/shared';
 import PlaceOrderPage from '../place-order-page';
 import type { RazorpayOptions } from '../../features/checkout/razorpay-checkout';
-import { GOOD_TOKEN, product, startFakeShopApi, type FakeShopApi } from '../../test-support/fake-shop-api';
+import {
+  GOOD_TOKEN,
+  product,
+  startFakeShopApi,
+  testId,
+  type FakeShopApi,
+} from '../../test-support/fake-shop-api';
+
+const A = testId('a');
+const B = testId('b');
 import { renderPage } from '../../test-support/render-page';
 
 let api: FakeShopApi;
@@ -16,8 +25,8 @@ beforeEach(() => {
   api.reset();
   setRuntimeConfig({ apiBaseUrl: api.url, deliveryFee: 25 });
   api.products = [
-    product('a', { name: 'Digital Height Gauge', price: 1250 }),
-    product('b', { name: 'Bore Gauge', price: 99.5 }),
+    product(A, { name: 'Digital Height Gauge', price: 1250 }),
+    product(B, { name: 'Bore Gauge', price: 99.5 }),
   ];
   delete window.Razorpay;
 });
@@ -57,7 +66,7 @@ async function fillAddress(user: UserEvent, fields: Record<string, string>) {
 
 /** A logged-in shopper with a server cart of 2 x a and 1 x b. */
 async function loggedIn(addresses: SavedAddress[] = [HOME, WORKS]) {
-  api.serverCart = { a: 2, b: 1 };
+  api.serverCart = { [A]: 2, [B]: 1 };
   api.addresses = addresses;
   const view = renderPage(PlaceOrderPage, { path: '/place-order', token: GOOD_TOKEN });
   await screen.findByRole('heading', { level: 1, name: 'Delivery Information' });
@@ -150,7 +159,7 @@ describe('checkout: rules and messages', () => {
 
   it('a guest: the login dialog opens through the store; Place Order asks to log in and sends nothing', async () => {
     const user = userEvent.setup();
-    const { store } = renderPage(PlaceOrderPage, { path: '/place-order', guestCart: { a: 1 } });
+    const { store } = renderPage(PlaceOrderPage, { path: '/place-order', guestCart: { [A]: 1 } });
     await screen.findAllByTestId('summary-item');
     await waitFor(() => expect(store.getState().ui.loginDialogOpen).toBe(true));
     expect(api.callsTo('GET /api/address/get')).toEqual([]);
@@ -243,7 +252,7 @@ describe('checkout: rules and messages', () => {
     ],
   ])('a failed address fetch shows %s; the form is still there', async (_name, reply, message) => {
     api.override('GET /api/address/get', () => reply);
-    api.serverCart = { a: 1 };
+    api.serverCart = { [A]: 1 };
     renderPage(PlaceOrderPage, { path: '/place-order', token: GOOD_TOKEN });
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(await screen.findByTestId('address-form')).toBeInTheDocument();
@@ -266,13 +275,13 @@ describe('checkout: placing the order', () => {
       amount: 2624.5,
       items: [
         {
-          _id: 'a',
+          _id: A,
           name: 'Digital Height Gauge',
           price: 1250,
           quantity: 2,
-          image: ['/images/products/a.svg'],
+          image: [`/images/products/${A}.svg`],
         },
-        { _id: 'b', name: 'Bore Gauge', price: 99.5, quantity: 1 },
+        { _id: B, name: 'Bore Gauge', price: 99.5, quantity: 1 },
       ],
     });
     // The emptied cart is the order's doing, not a reason to send the shopper back to the cart.
@@ -341,7 +350,7 @@ describe('checkout: placing the order', () => {
     api.override('POST /api/order/place', () => reply);
     await user.click(placeOrder());
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(store.getState().cart.items).toEqual({ a: 2, b: 1 });
+    expect(store.getState().cart.items).toEqual({ [A]: 2, [B]: 1 });
     expect(screen.getByTestId('location')).toHaveTextContent('/place-order');
     expect(placeOrder()).toHaveAttribute('aria-disabled', 'false');
     api.override('POST /api/order/place', () => undefined);
@@ -398,7 +407,7 @@ describe('checkout: placing the order', () => {
     expect(placeOrder()).toHaveFocus();
     expect(placeOrder()).toHaveAttribute('aria-disabled', 'false');
     expect(api.callsTo('POST /api/payments/sandbox/razorpay/pay')).toEqual([]);
-    expect(store.getState().cart.items).toEqual({ a: 2, b: 1 });
+    expect(store.getState().cart.items).toEqual({ [A]: 2, [B]: 1 });
   });
 
   it('a failed payment verification shows its message and keeps the cart', async () => {
@@ -417,7 +426,7 @@ describe('checkout: placing the order', () => {
       await screen.findByText('Payment verification failed. No money was taken for this order.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(store.getState().cart.items).toEqual({ a: 2, b: 1 });
+    expect(store.getState().cart.items).toEqual({ [A]: 2, [B]: 1 });
     expect(screen.getByTestId('location')).toHaveTextContent('/place-order');
   });
 
