@@ -1,4 +1,7 @@
-import { shopApi } from '@metrology/shared';
+import { anonymousEndpoints, shopApi } from '@metrology/shared';
+
+// SPEC section 7: the chat call carries no token.
+anonymousEndpoints.add('sendChatMessage');
 
 /** POST /api/user/chat (SPEC section 7): { message } -> { success, data: the reply text }. */
 export const chatApi = shopApi.injectEndpoints({

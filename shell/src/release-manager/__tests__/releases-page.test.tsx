@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import { createServer, type Server } from 'node:http';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ShopProviders, createShopStore, setRuntimeConfig } from '@metrology/shared';
@@ -144,12 +144,13 @@ test('Refresh reads the registry and the reports again', async () => {
   await screen.findByTestId('load-failures');
   registry.remotes['mfe-content']!.current = '1.1.0';
   await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-  const status = await screen.findByTestId('release-status');
-  await screen.findByRole('button', { name: 'Refresh' });
-  const live = within(status)
-    .getAllByRole('row')
-    .find((row) => row.textContent?.startsWith('mfe-content'));
-  expect(live).toHaveTextContent('1.1.0');
-  expect(live).toHaveTextContent('Live');
+  // The refreshed registry arrives asynchronously: wait for the table to show it.
+  await waitFor(() => {
+    const live = within(screen.getByTestId('release-status'))
+      .getAllByRole('row')
+      .find((row) => row.textContent?.startsWith('mfe-content'));
+    expect(live).toHaveTextContent('1.1.0');
+    expect(live).toHaveTextContent('Live');
+  });
   expect(requested.filter((url) => url === '/remotes/registry.json')).toHaveLength(2);
 });
