@@ -288,7 +288,12 @@ test.describe('commerce', () => {
     await section.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(toasts(page).getByText('Please login to proceed with checkout')).toBeVisible();
     await expect(page).toHaveURL(/\/cart$/);
+    // The shell's login dialog opens over the cart; closing it leaves the guest on the cart.
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
     await scan(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
 
     // Remove one row, then Clear Cart.
     await section.getByRole('button', { name: `Remove ${first.name} from the cart` }).click();
@@ -310,9 +315,15 @@ test.describe('commerce', () => {
     const section = commerce(page);
     await expect(section.getByText('Please login to proceed with checkout')).toBeVisible();
     await expect(section.getByTestId('summary-item')).toContainText(product.name);
+    // SPEC: if not logged in, the login dialog opens (the shell's); closing it leaves the guest here.
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
     await scan(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await section.getByRole('button', { name: 'Place Order' }).click();
     await expect(toasts(page).getByText('Please login to proceed with checkout')).toBeVisible();
+    await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/place-order$/);
   });
 
