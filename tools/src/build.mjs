@@ -91,6 +91,15 @@ export async function buildIfNeeded({ log = console.log } = {}) {
   return rebuilt;
 }
 
+/** Records the current fingerprint of every package that has a build (after a full `npm run build`). */
+export async function stampBuilds() {
+  for (const pkg of PACKAGES) {
+    const dist = path.join(ROOT, pkg.dir, 'dist');
+    if (!(await fs.stat(dist).catch(() => null))) continue;
+    await fs.writeFile(path.join(dist, '.fingerprint'), await fingerprint(packageInputs(pkg)));
+  }
+}
+
 /** A hash of a built remote's files, to tell whether this exact build is already published. @param {string} distDir */
 export async function buildHash(distDir) {
   /** @type {string[]} */
