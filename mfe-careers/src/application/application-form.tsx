@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { RESUME_EXTENSIONS, TOAST_AUTO_HIDE_MS, checkResume, notify, type JobOpening } from '@metrology/shared';
+import {
+  RESUME_EXTENSIONS,
+  TOAST_AUTO_HIDE_MS,
+  checkResume,
+  notify,
+  type JobOpening,
+} from '@metrology/shared';
 import { serverMessage } from '../lib/server-message';
 import { useSubmitApplicationMutation } from './submit-application';
 import {

@@ -22,9 +22,14 @@ export const openingsApi = shopApi.injectEndpoints({
           await queryFulfilled;
         } catch (failure) {
           const error = (failure as { error?: unknown }).error;
-          notifyTitled('error', CAREERS_MESSAGES.errorTitle, serverMessage(error, CAREERS_MESSAGES.fetchFailed), {
-            autoHideDuration: CAREERS_ERROR_TOAST_MS,
-          });
+          notifyTitled(
+            'error',
+            CAREERS_MESSAGES.errorTitle,
+            serverMessage(error, CAREERS_MESSAGES.fetchFailed),
+            {
+              autoHideDuration: CAREERS_ERROR_TOAST_MS,
+            },
+          );
         }
       },
     }),

@@ -24,7 +24,13 @@ export function OpeningCard({ opening, expanded, onToggle, onApply }: Props) {
           onClick={onToggle}
         >
           <span id={titleId}>{opening.title}</span>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" className="careers-opening__chevron">
+          <svg
+            viewBox="0 0 24 24"
+            width="24"
+            height="24"
+            aria-hidden="true"
+            className="careers-opening__chevron"
+          >
             <path fill="currentColor" d="M7.4 8.6 12 13.2l4.6-4.6L18 10l-6 6-6-6z" />
           </svg>
         </button>

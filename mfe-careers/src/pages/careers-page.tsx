@@ -61,8 +61,8 @@ export default function CareersPage() {
     <div className="ms-page careers-page">
       <h1>Careers</h1>
       <p className="careers-lead">
-        Join our team of metrology engineers, calibration specialists and sales professionals. We are growing in
-        Chennai, Bangalore, Coimbatore and Pune.
+        Join our team of metrology engineers, calibration specialists and sales professionals. We are growing
+        in Chennai, Bangalore, Coimbatore and Pune.
       </p>
       {body}
       {applyingFor !== null && !isError ? (

@@ -35,10 +35,21 @@ export const CALIBRATION_CENTRES: readonly CalibrationCentre[] = [
     established: 1995,
     description:
       'Our first NABL-accredited (ISO/IEC 17025) laboratory: dimensional calibration of gauges, calipers, micrometers, height gauges, slip gauges and CMM probing systems in a temperature-controlled room (20 ± 1 °C).',
-    services: ['Slip gauges and gauge blocks', 'Calipers, micrometers and dial gauges', 'Height gauges', 'CMM probing'],
+    services: [
+      'Slip gauges and gauge blocks',
+      'Calipers, micrometers and dial gauges',
+      'Height gauges',
+      'CMM probing',
+    ],
     photos: [
-      { src: chennaiLab, alt: 'Chennai laboratory: a technician beside a height gauge on a granite table, room at 20.0 °C' },
-      { src: chennaiGauges, alt: 'Chennai laboratory: gauge cabinet and a micrometer being calibrated against gauge blocks' },
+      {
+        src: chennaiLab,
+        alt: 'Chennai laboratory: a technician beside a height gauge on a granite table, room at 20.0 °C',
+      },
+      {
+        src: chennaiGauges,
+        alt: 'Chennai laboratory: gauge cabinet and a micrometer being calibrated against gauge blocks',
+      },
     ],
     nablAccredited: true,
   },
@@ -51,7 +62,10 @@ export const CALIBRATION_CENTRES: readonly CalibrationCentre[] = [
     services: ['Length-measuring machine', 'Gauge-block comparison', 'Pressure gauges', 'CMM verification'],
     photos: [
       { src: bangaloreLab, alt: 'Bangalore laboratory: a coordinate measuring machine under verification' },
-      { src: bangalorePressure, alt: 'Bangalore laboratory: pressure gauges and a cabinet of dimensional standards' },
+      {
+        src: bangalorePressure,
+        alt: 'Bangalore laboratory: pressure gauges and a cabinet of dimensional standards',
+      },
     ],
     nablAccredited: true,
   },
@@ -61,10 +75,21 @@ export const CALIBRATION_CENTRES: readonly CalibrationCentre[] = [
     established: 2007,
     description:
       'NABL-accredited laboratory for pumps, foundry and textile-machinery makers: thread gauges, plain ring and plug gauges, dial indicators and surface-roughness standards.',
-    services: ['Thread gauges', 'Plain ring and plug gauges', 'Dial indicators', 'Surface-roughness standards'],
+    services: [
+      'Thread gauges',
+      'Plain ring and plug gauges',
+      'Dial indicators',
+      'Surface-roughness standards',
+    ],
     photos: [
-      { src: coimbatoreLab, alt: 'Coimbatore laboratory: thread and plug gauges lined up on a granite table' },
-      { src: coimbatoreRoughness, alt: 'Coimbatore laboratory: a surface-roughness tester showing a profile' },
+      {
+        src: coimbatoreLab,
+        alt: 'Coimbatore laboratory: thread and plug gauges lined up on a granite table',
+      },
+      {
+        src: coimbatoreRoughness,
+        alt: 'Coimbatore laboratory: a surface-roughness tester showing a profile',
+      },
     ],
     nablAccredited: true,
   },
@@ -73,7 +98,12 @@ export const CALIBRATION_CENTRES: readonly CalibrationCentre[] = [
     name: 'Mobile Calibration',
     description:
       'A calibration van with traceable standards that visits your plant, so CMMs, video measuring machines, height gauges and large instruments are calibrated on site without downtime.',
-    services: ['CMMs and vision systems', 'Height gauges and surface plates', 'Large and fixed instruments', 'Hand tools in bulk'],
+    services: [
+      'CMMs and vision systems',
+      'Height gauges and surface plates',
+      'Large and fixed instruments',
+      'Hand tools in bulk',
+    ],
     photos: [
       { src: mobileVan, alt: 'The mobile calibration van parked at a customer plant' },
       { src: mobileOnsite, alt: 'A technician calibrating a CMM on a customer shop floor' },

@@ -42,9 +42,17 @@ export function PhotoLightbox({ title, photos, index, onIndexChange, onClose }: 
           <h2 id={titleId} className="content-lightbox__title">
             {title}: photo {index + 1} of {photos.length}
           </h2>
-          <button type="button" className="content-lightbox__close" onClick={onClose} aria-label="Close photo">
+          <button
+            type="button"
+            className="content-lightbox__close"
+            onClick={onClose}
+            aria-label="Close photo"
+          >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path fill="currentColor" d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z" />
+              <path
+                fill="currentColor"
+                d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z"
+              />
             </svg>
           </button>
         </div>

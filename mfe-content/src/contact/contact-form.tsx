@@ -55,7 +55,13 @@ export function ContactForm() {
     ) : null;
 
   return (
-    <form ref={formRef} className="content-form" onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
+    <form
+      ref={formRef}
+      className="content-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="contact-form-title"
+    >
       <h2 id="contact-form-title">Send us an enquiry</h2>
       <p className="content-form__note">
         Fields marked <span aria-hidden="true">*</span>

@@ -38,7 +38,9 @@ export function MapEmbed({ src, title, address, linkUrl }: Props) {
           d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 4.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5z"
         />
       </svg>
-      {reachability === 'unreachable' ? <p className="content-map__note">The map cannot be shown right now.</p> : null}
+      {reachability === 'unreachable' ? (
+        <p className="content-map__note">The map cannot be shown right now.</p>
+      ) : null}
       <address className="content-map__address">{address}</address>
       {reachability === 'unreachable' ? (
         <a href={linkUrl} target="_blank" rel="noreferrer">

@@ -77,12 +77,19 @@ export function GroupCompanies() {
       <div className="ms-container">
         <h2 id="content-group-title">Our Group of Companies</h2>
         <p className="content-lead">
-          One group, three strengths: instruments, calibration and precision engineering under one roof since 1983.
+          One group, three strengths: instruments, calibration and precision engineering under one roof since
+          1983.
         </p>
         <ul className="content-group__cards">
           {CARDS.map((card) => (
             <li key={card.title} className="content-card">
-              <svg className="content-card__icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
+              <svg
+                className="content-card__icon"
+                viewBox="0 0 24 24"
+                width="40"
+                height="40"
+                aria-hidden="true"
+              >
                 <path fill="currentColor" d={ICONS[card.icon]} />
               </svg>
               <h3>{card.title}</h3>

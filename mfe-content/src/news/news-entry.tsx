@@ -15,7 +15,13 @@ export function NewsEntry({ item, flipped }: { item: NewsItem; flipped: boolean 
     <article className={`content-entry${flipped ? ' content-entry--flipped' : ''}`}>
       <div className="content-entry__media">
         {image ? (
-          <ProductImage src={image} alt={item.title} width={640} height={400} className="content-entry__image" />
+          <ProductImage
+            src={image}
+            alt={item.title}
+            width={640}
+            height={400}
+            className="content-entry__image"
+          />
         ) : (
           <div className="content-entry__placeholder">No image available</div>
         )}
@@ -56,8 +62,14 @@ const icon = (d: string) => (
   </svg>
 );
 const CalendarIcon = () =>
-  icon('M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2zM5 9h14v11H5z');
+  icon(
+    'M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2zM5 9h14v11H5z',
+  );
 const ClockIcon = () =>
-  icon('M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1 3v6l5 3 1-1.7-4-2.3V7z');
+  icon(
+    'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1 3v6l5 3 1-1.7-4-2.3V7z',
+  );
 const PinIcon = () =>
-  icon('M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 4.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5z');
+  icon(
+    'M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 4.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5z',
+  );

@@ -55,20 +55,20 @@ export default function AboutPage() {
         <div>
           <h2 id="content-story-title">Our story</h2>
           <p>
-            {BRAND_NAME} began in 1983 as a small supplier of measuring tools to the tool rooms of Chennai. Customers
-            kept asking us for instruments they could not find in India, so we started importing them, and then for
-            someone to check that those instruments still measured true, so we built our first calibration
-            laboratory.
+            {BRAND_NAME} began in 1983 as a small supplier of measuring tools to the tool rooms of Chennai.
+            Customers kept asking us for instruments they could not find in India, so we started importing
+            them, and then for someone to check that those instruments still measured true, so we built our
+            first calibration laboratory.
           </p>
           <p>
-            Four decades on we design and manufacture our own Tespa height gauges, vision systems and CMMs, represent
-            leading European makers, and run NABL-accredited laboratories in Chennai, Bangalore and Coimbatore. More
-            than 5,000 customers in automotive, aerospace, general engineering and electronics trust us with the
-            measurements their quality depends on.
+            Four decades on we design and manufacture our own Tespa height gauges, vision systems and CMMs,
+            represent leading European makers, and run NABL-accredited laboratories in Chennai, Bangalore and
+            Coimbatore. More than 5,000 customers in automotive, aerospace, general engineering and
+            electronics trust us with the measurements their quality depends on.
           </p>
           <p>
-            Our promise has not changed since the first day: the right instrument for the job, honest advice, and
-            support for as long as the instrument is in use.
+            Our promise has not changed since the first day: the right instrument for the job, honest advice,
+            and support for as long as the instrument is in use.
           </p>
         </div>
         <img

@@ -17,7 +17,9 @@ function CentrePanel({ centre }: { centre: CalibrationCentre }) {
   return (
     <article className="content-centre">
       <div className="content-centre__main">
-        <h2>{centre.name === 'Mobile Calibration' ? centre.name : `${centre.name} Calibration Laboratory`}</h2>
+        <h2>
+          {centre.name === 'Mobile Calibration' ? centre.name : `${centre.name} Calibration Laboratory`}
+        </h2>
         {centre.established ? (
           <p className="content-centre__established">Established {centre.established}</p>
         ) : null}
@@ -30,7 +32,7 @@ function CentrePanel({ centre }: { centre: CalibrationCentre }) {
         </ul>
         <ul className="content-centre__photos">
           {centre.photos.map((photo, index) => (
-            <li key={photo.src}>
+            <li key={photo.alt}>
               <button
                 type="button"
                 className="content-centre__photo"
@@ -63,13 +65,16 @@ function CentrePanel({ centre }: { centre: CalibrationCentre }) {
           <figcaption>NABL accredited to ISO/IEC 17025</figcaption>
         </figure>
       ) : null}
-      <section className="content-banner content-banner--inline" aria-labelledby={`content-onsite-${centre.key}`}>
+      <section
+        className="content-banner content-banner--inline"
+        aria-labelledby={`content-onsite-${centre.key}`}
+      >
         <div className="content-banner__inner">
           <div>
             <h3 id={`content-onsite-${centre.key}`}>On-site calibration</h3>
             <p>
-              Large or fixed instruments? Our engineers calibrate CMMs, vision systems, height gauges and surface
-              plates at your plant, with the same traceability as in our laboratories.
+              Large or fixed instruments? Our engineers calibrate CMMs, vision systems, height gauges and
+              surface plates at your plant, with the same traceability as in our laboratories.
             </p>
           </div>
           <Link to="/contact" className="ms-button content-banner__button">
@@ -96,7 +101,8 @@ export default function CalibrationPage() {
     <div className="ms-page content-calibration">
       <h1>Calibration Facilities</h1>
       <p className="content-lead">
-        Traceable, NABL-accredited calibration in three laboratories and a mobile laboratory that comes to you.
+        Traceable, NABL-accredited calibration in three laboratories and a mobile laboratory that comes to
+        you.
       </p>
       <Tabs
         label="Calibration centres"

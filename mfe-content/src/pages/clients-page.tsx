@@ -14,7 +14,8 @@ export default function ClientsPage() {
     <div className="ms-page content-clients">
       <h1>Our Clients</h1>
       <p className="content-lead">
-        Quality teams in every kind of industry measure with our instruments and calibrate with our laboratories.
+        Quality teams in every kind of industry measure with our instruments and calibrate with our
+        laboratories.
       </p>
       {CLIENT_SECTORS.map((sector) => (
         <section key={sector} className="content-sector" aria-labelledby={`content-sector-${sector}`}>

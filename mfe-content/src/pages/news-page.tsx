@@ -11,7 +11,9 @@ export default function NewsPage() {
   return (
     <div className="ms-page content-news">
       <h1>Latest News & Events</h1>
-      <p className="content-lead">Upcoming events and exhibitions, product launches and news from the group.</p>
+      <p className="content-lead">
+        Upcoming events and exhibitions, product launches and news from the group.
+      </p>
       {isLoading ? <Spinner label="Loading news" /> : null}
       <div className="content-entries">
         {items.map((item, index) => (

@@ -11,7 +11,9 @@ export default function TestimonialsPage() {
   return (
     <div className="ms-page content-testimonials">
       <h1>Client Testimonials</h1>
-      <p className="content-lead">What quality managers, plant heads and engineers say about working with us.</p>
+      <p className="content-lead">
+        What quality managers, plant heads and engineers say about working with us.
+      </p>
       {isLoading ? <Spinner label="Loading testimonials" /> : null}
       <div className="content-entries">
         {testimonials.map((testimonial, index) => (

@@ -5,7 +5,10 @@ import { TestimonialMedia } from './testimonial-media';
 /** One testimonial; `flipped` puts the media on the other side (entries alternate). */
 export function TestimonialEntry({ testimonial, flipped }: { testimonial: Testimonial; flipped: boolean }) {
   return (
-    <article className={`content-entry${flipped ? ' content-entry--flipped' : ''}`} aria-label={testimonial.name}>
+    <article
+      className={`content-entry${flipped ? ' content-entry--flipped' : ''}`}
+      aria-label={testimonial.name}
+    >
       <div className="content-entry__media">
         <TestimonialMedia testimonial={testimonial} />
       </div>

@@ -10,7 +10,15 @@ export interface TabItem {
  * Tabs as the WAI-ARIA pattern describes them: one tab stop, arrow keys, Home and End move and select,
  * and only the selected panel is shown (the others stay in the page, hidden, so every tab names a panel).
  */
-export function Tabs({ label, items, className = '' }: { label: string; items: TabItem[]; className?: string }) {
+export function Tabs({
+  label,
+  items,
+  className = '',
+}: {
+  label: string;
+  items: TabItem[];
+  className?: string;
+}) {
   const base = useId();
   const [selected, setSelected] = useState(items[0]?.key ?? '');
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
@@ -25,7 +33,12 @@ export function Tabs({ label, items, className = '' }: { label: string; items: T
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: items.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: items.length - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
