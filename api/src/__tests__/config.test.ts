@@ -1,0 +1,77 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { invocationDir, optionsFromEnv, resolveConfig } from '../config.js';
+import { API_ROOT } from '../paths.js';
+
+describe('optionsFromEnv', () => {
+  it('applies the defaults of DESIGN.md', () => {
+    const options = optionsFromEnv({}, '/srv/shop');
+    expect(options).toMatchObject({
+      port: 4000,
+      dataDir: '/srv/shop/data',
+      databaseUrl: undefined,
+      corsOrigins: true,
+      razorpay: undefined,
+      stripeSecretKey: undefined,
+      siteOrigin: 'http://localhost:8080',
+    });
+    expect(resolveConfig(options, () => '/tmp').deliveryFee).toBe(10);
+  });
+
+  it('reads every variable', () => {
+    const options = optionsFromEnv(
+      {
+        API_PORT: '4100',
+        DATA_DIR: 'var/data',
+        DATABASE_URL: 'postgres://u:p@db/shop',
+        DELIVERY_FEE: '15',
+        JWT_SECRET: 's',
+        RAZORPAY_KEY_ID: 'rzp_k',
+        RAZORPAY_KEY_SECRET: 'rzp_s',
+        STRIPE_SECRET_KEY: 'sk',
+        CORS_ORIGINS: 'http://a.test, http://b.test',
+        RATE_LIMIT_MAX: '500',
+        SITE_PORT: '9090',
+      },
+      '/srv',
+    );
+    expect(options).toMatchObject({
+      port: 4100,
+      dataDir: '/srv/var/data',
+      databaseUrl: 'postgres://u:p@db/shop',
+      deliveryFee: 15,
+      jwtSecret: 's',
+      razorpay: { keyId: 'rzp_k', keySecret: 'rzp_s' },
+      stripeSecretKey: 'sk',
+      corsOrigins: ['http://a.test', 'http://b.test'],
+      rateLimit: { max: 500 },
+      siteOrigin: 'http://localhost:9090',
+    });
+    expect(resolveConfig({ ...options, jwtSecret: 'x' }, () => '/tmp').rateLimit).toMatchObject({
+      calls: { login: 500, chat: 500 },
+    });
+    expect(() => optionsFromEnv({ DELIVERY_FEE: 'ten' })).toThrow('DELIVERY_FEE');
+  });
+
+  it('generates the JWT secret once and keeps it in DATA_DIR', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'config-'));
+    try {
+      const first = resolveConfig({ dataDir: dir }, () => '/tmp').jwtSecret;
+      expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(true);
+      expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+      expect(resolveConfig({ dataDir: dir }, () => '/tmp').jwtSecret).toBe(first);
+      expect(resolveConfig({ dataDir: dir, jwtSecret: 'given' }, () => '/tmp').jwtSecret).toBe('given');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('invocationDir', () => {
+  it('is the working directory, or where npm was run when npm runs a script inside api/', () => {
+    expect(invocationDir({ INIT_CWD: '/repo' }, '/repo/tools')).toBe('/repo/tools');
+    expect(invocationDir({ INIT_CWD: '/repo' }, API_ROOT)).toBe('/repo');
+    expect(invocationDir({}, API_ROOT)).toBe(API_ROOT);
+  });
+});

@@ -1,0 +1,161 @@
+// Options of buildApp, and how main.ts reads them from the environment (DESIGN.md "Ports and variables").
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_DELIVERY_FEE } from '@metrology/shared/rules';
+import { API_ROOT } from './paths.js';
+
+/** Calls with a per-IP rate limit, and their default maximum per window. */
+export const RATE_LIMITED_CALLS = {
+  login: 20,
+  register: 20,
+  enquiry: 20,
+  application: 10,
+  chat: 30,
+  loadFailures: 30,
+} as const;
+export type RateLimitedCall = keyof typeof RATE_LIMITED_CALLS;
+
+export interface RateLimitOptions {
+  /** One maximum for every limited call (overrides the per-call defaults). */
+  max?: number;
+  /** Per-call maxima. */
+  calls?: Partial<Record<RateLimitedCall, number>>;
+  /** Window length; default one minute. */
+  windowMs?: number;
+}
+
+export interface BuildAppOptions {
+  /** Embedded database in `${dataDir}/db`, resumes in `${dataDir}/resumes`, the JWT secret file. Unset: in memory. */
+  dataDir?: string;
+  /** postgres://... : a PostgreSQL server instead of the embedded database. */
+  databaseUrl?: string;
+  deliveryFee?: number;
+  logger?: boolean | object;
+  /** Allowed site origins; true allows any origin. */
+  corsOrigins?: string[] | true;
+  /** HS256 secret; unset: read from (or generated into) `${dataDir}/jwt-secret`, or random in memory. */
+  jwtSecret?: string;
+  tokenTtlSeconds?: number;
+  /** Real Razorpay when both are set; the local sandbox otherwise. */
+  razorpay?: { keyId: string; keySecret: string };
+  /** Real Stripe when set; the local sandbox otherwise. */
+  stripeSecretKey?: string;
+  /** ISO currency of payment orders (the site shows '$'). */
+  currency?: string;
+  rateLimit?: RateLimitOptions | false;
+  /** Seed the base catalogue and the content when the tables are empty (default true). */
+  seed?: boolean;
+  /** Where links point when a request carries no Origin header (payment returns). */
+  siteOrigin?: string;
+  /** fetch used to call the real payment providers (tests replace it). */
+  fetch?: typeof fetch;
+}
+
+export interface AppConfig {
+  dataDir?: string;
+  databaseUrl?: string;
+  resumesDir: string;
+  deliveryFee: number;
+  corsOrigins: string[] | true;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  razorpay?: { keyId: string; keySecret: string };
+  stripeSecretKey?: string;
+  currency: string;
+  rateLimit: false | { windowMs: number; calls: Record<RateLimitedCall, number> };
+  seed: boolean;
+  siteOrigin: string;
+  fetch: typeof fetch;
+}
+
+export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export function resolveConfig(options: BuildAppOptions, tmpResumesDir: () => string): AppConfig {
+  const dataDir = options.dataDir ? path.resolve(options.dataDir) : undefined;
+  const rateLimit = options.rateLimit ?? {};
+  const calls = { ...RATE_LIMITED_CALLS } as Record<RateLimitedCall, number>;
+  if (rateLimit) {
+    for (const call of Object.keys(calls) as RateLimitedCall[]) {
+      calls[call] = rateLimit.calls?.[call] ?? rateLimit.max ?? calls[call];
+    }
+  }
+  return {
+    dataDir,
+    databaseUrl: options.databaseUrl || undefined,
+    resumesDir: dataDir ? path.join(dataDir, 'resumes') : tmpResumesDir(),
+    deliveryFee: options.deliveryFee ?? DEFAULT_DELIVERY_FEE,
+    corsOrigins: options.corsOrigins ?? true,
+    jwtSecret: options.jwtSecret || jwtSecretFor(dataDir),
+    tokenTtlSeconds: options.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
+    razorpay: options.razorpay?.keyId && options.razorpay.keySecret ? options.razorpay : undefined,
+    stripeSecretKey: options.stripeSecretKey || undefined,
+    currency: (options.currency ?? 'USD').toUpperCase(),
+    rateLimit: rateLimit === false ? false : { windowMs: rateLimit.windowMs ?? 60_000, calls },
+    seed: options.seed ?? true,
+    siteOrigin: (options.siteOrigin ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    fetch: options.fetch ?? globalThis.fetch,
+  };
+}
+
+/** A secret kept in DATA_DIR so tokens survive restarts; random per process without a data folder. */
+function jwtSecretFor(dataDir: string | undefined): string {
+  if (!dataDir) return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/**
+ * Where relative paths (DATA_DIR) start: the working directory, except when npm runs one of this package's scripts
+ * (`npm run seed -w @metrology/api` works inside api/): then the folder npm was invoked in.
+ */
+export function invocationDir(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  const insidePackage = path.resolve(cwd) === path.resolve(API_ROOT);
+  return insidePackage && env.INIT_CWD ? env.INIT_CWD : cwd;
+}
+
+/** The environment of DESIGN.md and api/README.md as buildApp options. */
+export function optionsFromEnv(
+  env: NodeJS.ProcessEnv,
+  cwd = process.cwd(),
+): BuildAppOptions & { port: number } {
+  const number = (name: string): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return undefined;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0)
+      throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+    return value;
+  };
+  const origins = env.CORS_ORIGINS?.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const rateMax = number('RATE_LIMIT_MAX');
+  const rateWindow = number('RATE_LIMIT_WINDOW_MS');
+  const sitePort = number('SITE_PORT') ?? 8080;
+  return {
+    port: number('API_PORT') ?? 4000,
+    dataDir: path.resolve(cwd, env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    deliveryFee: number('DELIVERY_FEE'),
+    jwtSecret: env.JWT_SECRET || undefined,
+    corsOrigins: origins && origins.length > 0 && !origins.includes('*') ? origins : true,
+    razorpay:
+      env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET
+        ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET }
+        : undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    currency: env.PAYMENT_CURRENCY || undefined,
+    rateLimit: env.RATE_LIMIT_DISABLED === 'true' ? false : { max: rateMax, windowMs: rateWindow },
+    siteOrigin: env.SITE_ORIGIN || `http://localhost:${sitePort}`,
+    logger: { level: env.LOG_LEVEL || 'info' },
+  };
+}

@@ -1,0 +1,162 @@
+// Orders: priced from the database, never from the request body (DESIGN.md "Backend").
+import type { Address, Order, OrderItem } from '@metrology/shared';
+import { ADDRESS_MESSAGES, cartAmount, isAddressComplete, orderAmount } from '@metrology/shared/rules';
+import type { Queryable } from '../../db/database.js';
+import { HttpError } from '../../lib/errors.js';
+import { cleanAddress } from '../addresses/address-routes.js';
+import { enquiryOnly, MAX_LINE_QUANTITY } from '../cart/cart-routes.js';
+import { productsByIds } from '../products/product-repository.js';
+
+export const ORDER_MESSAGES = {
+  emptyCart: 'Your cart is empty. Please add items before checkout.',
+  noAddress: 'Please select an address or add a new one',
+  unavailable: 'Some items in your cart are no longer available. Please review your cart.',
+  placed: 'Order placed successfully!',
+  duplicate: 'This order has already been placed. Please check My Orders.',
+  paid: 'Payment successful! Your order has been placed.',
+  verificationFailed: 'Payment verification failed. No money was taken for this order.',
+  notCompleted: 'The payment was not completed. Your order has been cancelled.',
+  tooMany: `You can order at most ${MAX_LINE_QUANTITY} of one item`,
+} as const;
+
+export const ORDER_STATUS = { processing: 'processing', awaitingPayment: 'awaiting payment' } as const;
+
+export interface OrderRequest {
+  address?: Partial<Address> & { _id?: string };
+  items?: { _id: string; quantity: number }[];
+  amount?: number;
+}
+
+export interface PricedOrder {
+  address: Address;
+  items: OrderItem[];
+  subtotal: number;
+  deliveryFee: number;
+  amount: number;
+}
+
+/** Takes only product ids and quantities from the body; names, images and prices come from the catalogue. */
+export async function priceOrder(
+  db: Queryable,
+  body: OrderRequest,
+  deliveryFee: number,
+): Promise<PricedOrder> {
+  const quantities = new Map<string, number>();
+  for (const item of body.items ?? []) {
+    if (item.quantity <= 0) continue;
+    quantities.set(item._id, (quantities.get(item._id) ?? 0) + item.quantity);
+  }
+  if (quantities.size === 0) throw new HttpError(400, ORDER_MESSAGES.emptyCart);
+  if (!body.address) throw new HttpError(400, ORDER_MESSAGES.noAddress);
+  const address = cleanAddress(body.address);
+  if (!isAddressComplete(address)) throw new HttpError(400, ADDRESS_MESSAGES.required);
+  const products = await productsByIds(db, [...quantities.keys()]);
+  const items: OrderItem[] = [];
+  for (const [id, quantity] of quantities) {
+    const product = products.get(id);
+    if (!product) throw new HttpError(400, ORDER_MESSAGES.unavailable, { productId: id });
+    if (!(product.price > 0)) throw new HttpError(400, enquiryOnly(product.name), { productId: id });
+    if (quantity > MAX_LINE_QUANTITY) throw new HttpError(400, ORDER_MESSAGES.tooMany, { productId: id });
+    items.push({
+      _id: product._id,
+      name: product.name,
+      image: product.image,
+      price: product.price,
+      quantity,
+      model: product.model,
+      slug: product.slug,
+    });
+  }
+  const subtotal = cartAmount(Object.fromEntries(quantities), products);
+  return { address, items, subtotal, deliveryFee, amount: orderAmount(subtotal, deliveryFee) };
+}
+
+interface OrderRow {
+  id: string;
+  user_id: string;
+  items: OrderItem[];
+  address: Address;
+  amount: number;
+  status: string;
+  payment_method: string;
+  payment: boolean;
+  payment_ref: string | null;
+  created_at: Date | string;
+}
+
+export const ORDER_COLUMNS =
+  'id, user_id, items, address, amount, status, payment_method, payment, payment_ref, created_at';
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    status: row.status,
+    payment: row.payment,
+    paymentMethod: row.payment_method,
+    date: new Date(row.created_at).getTime(),
+    items: row.items,
+    address: row.address,
+    amount: row.amount,
+  };
+}
+
+export async function insertOrder(
+  db: Queryable,
+  fields: {
+    id: string;
+    userId: string;
+    order: PricedOrder;
+    method: string;
+    status: string;
+    paymentRef?: string;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO orders (id, user_id, items, address, amount, delivery_fee, status, payment_method, payment, payment_ref)
+     VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8, false, $9)`,
+    [
+      fields.id,
+      fields.userId,
+      JSON.stringify(fields.order.items),
+      JSON.stringify(fields.order.address),
+      fields.order.amount,
+      fields.order.deliveryFee,
+      fields.status,
+      fields.method,
+      fields.paymentRef ?? null,
+    ],
+  );
+}
+
+export async function findOrder(
+  db: Queryable,
+  where: { id?: string; paymentRef?: string },
+  method: string,
+): Promise<OrderRow | undefined> {
+  const [column, value] = where.id !== undefined ? ['id', where.id] : ['payment_ref', where.paymentRef];
+  const found = await db.query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE ${column} = $1 AND payment_method = $2`,
+    [value, method],
+  );
+  return found.rows[0];
+}
+
+/** The visible orders: cash on delivery, and card/UPI orders once paid (an abandoned checkout is not an order). */
+export async function userOrders(db: Queryable, userId: string): Promise<Order[]> {
+  const found = await db.query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE user_id = $1 AND (payment_method = 'cod' OR payment)
+     ORDER BY created_at DESC, id`,
+    [userId],
+  );
+  return found.rows.map(toOrder);
+}
+
+/** Same items and quantities: what a double click or a resent request looks like. */
+export function sameItems(a: readonly OrderItem[], b: readonly OrderItem[]): boolean {
+  const key = (items: readonly OrderItem[]) =>
+    items
+      .map((item) => `${item._id}:${item.quantity}`)
+      .sort()
+      .join(',');
+  return key(a) === key(b);
+}

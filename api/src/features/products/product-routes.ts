@@ -1,0 +1,238 @@
+// GET /api/product/list (SPEC section 7) and the calls the shop needs at scale: search, by slug, related.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RELATED_PRODUCTS_MAX } from '@metrology/shared/rules';
+import { HttpError, MESSAGES } from '../../lib/errors.js';
+import { productSchema, queryInteger, responses, text } from '../../lib/schemas.js';
+import {
+  catalogueVersion,
+  listProducts,
+  productBySlug,
+  relatedProducts,
+  searchProducts,
+  type SearchSort,
+} from './product-repository.js';
+
+const gzip = promisify(gzipCallback);
+
+const productList = { type: 'array', items: productSchema } as const;
+const LIST_MAX = 20000;
+const SEARCH_MAX = 100;
+
+interface ListQuerystring {
+  company?: string;
+  category?: string;
+  ids?: string;
+  limit?: string;
+  offset?: string;
+  sort?: 'newest';
+}
+
+interface SearchQuerystring {
+  q?: string;
+  company?: string;
+  category?: string;
+  categories?: string;
+  types?: string;
+  sort?: SearchSort;
+  page?: string;
+  limit?: string;
+  facets?: 'true' | 'false';
+}
+
+/** "a, b,,c" -> ['a', 'b', 'c'] */
+const csv = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .slice(0, 50);
+
+export async function productRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.shop;
+  /** The unfiltered list is what every page load asks for: kept serialised and gzipped per catalogue version. */
+  let fullList: { version: string; etag: string; json: Buffer; gzip: Buffer } | undefined;
+
+  async function sendFullList(request: FastifyRequest, reply: FastifyReply) {
+    const version = await catalogueVersion(db);
+    if (fullList?.version !== version) {
+      const { products } = await listProducts(db, {});
+      const json = Buffer.from(JSON.stringify({ success: true, products }));
+      fullList = {
+        version,
+        etag: `"${createHash('sha1').update(version).digest('base64url')}"`,
+        json,
+        gzip: await gzip(json),
+      };
+    }
+    const list = fullList;
+    reply.header('cache-control', 'no-cache').header('etag', list.etag).header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === list.etag) return reply.status(304).send();
+    reply.type('application/json; charset=utf-8');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      return reply.header('content-encoding', 'gzip').send(list.gzip);
+    }
+    return reply.send(list.json);
+  }
+
+  app.get<{ Querystring: ListQuerystring }>(
+    '/api/product/list',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'The product list (SPEC section 7); optional filters and paging',
+        querystring: {
+          type: 'object',
+          properties: {
+            company: text(100),
+            category: text(100),
+            ids: {
+              type: 'string',
+              pattern: '^[0-9a-f]{24}(,[0-9a-f]{24}){0,199}$',
+              description: 'Comma-separated product ids (at most 200): only these products',
+            },
+            limit: queryInteger(5),
+            offset: queryInteger(6),
+            sort: { type: 'string', enum: ['newest'] },
+          },
+        },
+        response: responses({
+          type: 'object',
+          properties: { success: { type: 'boolean' }, products: productList, total: { type: 'integer' } },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { company, category, ids, limit, offset } = request.query;
+      if (!company && !category && !ids && limit === undefined && offset === undefined)
+        return sendFullList(request, reply);
+      const paged = limit !== undefined || offset !== undefined;
+      const result = await listProducts(db, {
+        company,
+        category,
+        ids: ids ? [...new Set(ids.split(','))] : undefined,
+        limit: limit !== undefined ? Math.min(Number(limit), LIST_MAX) : undefined,
+        offset: offset !== undefined ? Number(offset) : undefined,
+      });
+      return { success: true, products: result.products, ...(paged ? { total: result.total } : {}) };
+    },
+  );
+
+  app.get<{ Querystring: SearchQuerystring }>(
+    '/api/product/search',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Paginated search: text (name, model, description), company, category, sort',
+        querystring: {
+          type: 'object',
+          properties: {
+            q: text(200),
+            company: text(100),
+            category: text(100),
+            categories: text(2000),
+            types: text(2000),
+            sort: { type: 'string', enum: ['relavent', 'low-high', 'high-low', 'newest'] },
+            page: queryInteger(5),
+            limit: queryInteger(3),
+            facets: { type: 'string', enum: ['true', 'false'] },
+          },
+        },
+        response: responses({
+          type: 'object',
+          properties: {
+            success: { type: 'boolean' },
+            products: productList,
+            total: { type: 'integer' },
+            page: { type: 'integer' },
+            limit: { type: 'integer' },
+            facets: {
+              type: 'object',
+              properties: {
+                companies: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { value: { type: 'string' }, count: { type: 'integer' } },
+                  },
+                },
+                categories: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { value: { type: 'string' }, count: { type: 'integer' } },
+                  },
+                },
+              },
+            },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const page = Math.max(1, Number(query.page ?? 1));
+      const limit = Math.min(SEARCH_MAX, Math.max(1, Number(query.limit ?? 24)));
+      const result = await searchProducts(db, {
+        q: query.q,
+        company: query.company,
+        category: query.category,
+        categories: csv(query.categories),
+        types: csv(query.types),
+        sort: query.sort ?? 'relavent',
+        page,
+        limit,
+        facets: query.facets !== 'false',
+      });
+      return { success: true, ...result, page, limit };
+    },
+  );
+
+  const slugParams = {
+    type: 'object',
+    properties: { slug: text(300, 1) },
+    required: ['slug'],
+  } as const;
+
+  app.get<{ Params: { slug: string } }>(
+    '/api/product/slug/:slug',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'One product by slug (or id)',
+        params: slugParams,
+        response: responses({
+          type: 'object',
+          properties: { success: { type: 'boolean' }, product: productSchema },
+        }),
+      },
+    },
+    async (request) => {
+      const product = await productBySlug(db, request.params.slug);
+      if (!product) throw new HttpError(404, MESSAGES.productNotFound);
+      return { success: true, product };
+    },
+  );
+
+  app.get<{ Params: { slug: string } }>(
+    '/api/product/related/:slug',
+    {
+      schema: {
+        tags: ['products'],
+        summary: `Up to ${RELATED_PRODUCTS_MAX} related products (same category, and company or subCategory)`,
+        params: slugParams,
+        response: responses({
+          type: 'object',
+          properties: { success: { type: 'boolean' }, products: productList },
+        }),
+      },
+    },
+    async (request) => {
+      const product = await productBySlug(db, request.params.slug);
+      if (!product) throw new HttpError(404, MESSAGES.productNotFound);
+      return { success: true, products: await relatedProducts(db, product, RELATED_PRODUCTS_MAX) };
+    },
+  );
+}

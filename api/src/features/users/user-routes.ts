@@ -1,0 +1,100 @@
+// POST /api/user/register and /api/user/login (SPEC section 7): { success, token, message }.
+import type { FastifyInstance } from 'fastify';
+import { isValidEmail } from '@metrology/shared/rules';
+import { HttpError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { decoyHash, hashPassword, verifyPassword } from '../../lib/password.js';
+import { responses, text } from '../../lib/schemas.js';
+import { rateLimitFor } from '../../plugins/rate-limits.js';
+import { issueToken } from './auth.js';
+
+export const USER_MESSAGES = {
+  registered: 'Account created successfully!',
+  loggedIn: 'Welcome back!',
+  duplicate: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  invalidEmail: 'Please enter a valid email address',
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+} as const;
+
+const tokenResponse = responses({
+  type: 'object',
+  properties: { success: { type: 'boolean' }, token: { type: 'string' }, message: { type: 'string' } },
+});
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.shop;
+
+  app.post<{ Body: { name: string; email: string; password: string } }>(
+    '/api/user/register',
+    {
+      config: { rateLimit: rateLimitFor(app, 'register') },
+      schema: {
+        tags: ['users'],
+        summary: 'Create an account; answers with a session token',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'email', 'password'],
+          properties: { name: text(100), email: text(254), password: text(200) },
+        },
+        response: tokenResponse,
+      },
+    },
+    async (request) => {
+      const name = request.body.name.trim();
+      const email = normaliseEmail(request.body.email);
+      const { password } = request.body;
+      if (!name) throw new HttpError(400, USER_MESSAGES.nameRequired);
+      if (!email) throw new HttpError(400, USER_MESSAGES.emailRequired);
+      if (!isValidEmail(email)) throw new HttpError(400, USER_MESSAGES.invalidEmail);
+      if (!password) throw new HttpError(400, USER_MESSAGES.passwordRequired);
+      const id = newId();
+      const passwordHash = await hashPassword(password);
+      const inserted = await db.query(
+        `INSERT INTO users (id, name, email, password_hash) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (email) DO NOTHING`,
+        [id, name, email, passwordHash],
+      );
+      if (inserted.rowCount === 0) throw new HttpError(409, USER_MESSAGES.duplicate);
+      request.log.info({ userId: id }, 'user registered');
+      return { success: true, token: issueToken(app, id), message: USER_MESSAGES.registered };
+    },
+  );
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/api/user/login',
+    {
+      config: { rateLimit: rateLimitFor(app, 'login') },
+      schema: {
+        tags: ['users'],
+        summary: 'Log in; answers with a session token',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'password'],
+          properties: { email: text(254), password: text(200) },
+        },
+        response: tokenResponse,
+      },
+    },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      if (!email) throw new HttpError(400, USER_MESSAGES.emailRequired);
+      if (!request.body.password) throw new HttpError(400, USER_MESSAGES.passwordRequired);
+      const found = await db.query<{ id: string; password_hash: string }>(
+        'SELECT id, password_hash FROM users WHERE email = $1',
+        [email],
+      );
+      const user = found.rows[0];
+      // The same work and the same answer whether the e-mail or the password was wrong.
+      const ok = await verifyPassword(request.body.password, user?.password_hash ?? (await decoyHash()));
+      if (!user || !ok) throw new HttpError(401, USER_MESSAGES.invalidCredentials);
+      return { success: true, token: issueToken(app, user.id), message: USER_MESSAGES.loggedIn };
+    },
+  );
+}

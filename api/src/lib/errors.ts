@@ -1,0 +1,141 @@
+// One failure shape for every call: { success: false, message } with a fitting status, never a stack trace.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RESUME_MESSAGES } from '@metrology/shared/rules';
+
+/** A refusal with the status and the message the user sees. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const MESSAGES = {
+  loginRequired: 'Please login to continue',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  notFound: 'Not found',
+  productNotFound: 'Product not found',
+  orderNotFound: 'Order not found',
+  tooMany: 'Too many requests. Please wait a minute and try again.',
+  internal: 'Something went wrong. Please try again later.',
+  malformedJson: 'The request body is not valid JSON',
+  tooLarge: 'The request is too large',
+  unsupportedType: 'Unsupported content type',
+} as const;
+
+interface AjvError {
+  instancePath?: string;
+  keyword: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** "items/0/quantity" -> "items[0].quantity"; a property error names the property itself. */
+function fieldName(error: AjvError): string {
+  const parts = (error.instancePath ?? '').split('/').filter(Boolean);
+  const missing = error.params?.missingProperty ?? error.params?.additionalProperty;
+  if (typeof missing === 'string') parts.push(missing);
+  return parts.reduce(
+    (name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part),
+    '',
+  );
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+/** Ajv's first error as a sentence a person can act on. */
+export function validationMessage(errors: readonly AjvError[], context?: string): string {
+  const error = errors[0];
+  if (!error) return 'Invalid request';
+  const field = fieldName(error);
+  const where = field ? `"${field}"` : context === 'body' || !context ? 'The request body' : `The ${context}`;
+  const p = error.params ?? {};
+  switch (error.keyword) {
+    case 'required':
+      return `${where} is required`;
+    case 'additionalProperties':
+      return `Unknown field ${where}`;
+    case 'type': {
+      const types = String(p.type ?? '').split(',');
+      return `${where} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`;
+    }
+    case 'minimum':
+      return `${where} must be at least ${String(p.limit)}`;
+    case 'exclusiveMinimum':
+      return `${where} must be more than ${String(p.limit)}`;
+    case 'maximum':
+      return `${where} must be at most ${String(p.limit)}`;
+    case 'minLength':
+      return p.limit === 1
+        ? `${where} is required`
+        : `${where} must be at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `${where} must be at most ${String(p.limit)} characters`;
+    case 'minItems':
+      return `${where} must have at least ${String(p.limit)} item(s)`;
+    case 'maxItems':
+      return `${where} must have at most ${String(p.limit)} items`;
+    case 'enum':
+      return `${where} must be one of: ${((p.allowedValues as unknown[]) ?? []).join(', ')}`;
+    case 'format':
+      return p.format === 'email' ? 'Please enter a valid email address' : `${where} has an invalid format`;
+    case 'pattern':
+      return String(p.pattern).startsWith('^[0-9]')
+        ? `${where} must be a whole number`
+        : `${where} has an invalid format`;
+    default:
+      return `${where} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+export function failure(
+  reply: FastifyReply,
+  statusCode: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  return reply.status(statusCode).send({ success: false, message, ...extra });
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) return failure(reply, error.statusCode, error.message, error.extra);
+    if (error.validation) {
+      return failure(reply, 400, validationMessage(error.validation as AjvError[], error.validationContext));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return failure(reply, 429, error.message || MESSAGES.tooMany);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return failure(reply, 500, MESSAGES.internal);
+    }
+    request.log.info({ code: error.code, status }, error.message);
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return failure(reply, 400, MESSAGES.malformedJson);
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return failure(reply, 413, MESSAGES.tooLarge);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return failure(reply, 415, MESSAGES.unsupportedType);
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return failure(reply, 400, RESUME_MESSAGES.tooLarge);
+      default:
+        // Fastify's own 4xx messages are written for developers but carry no internals.
+        return failure(reply, status, error.message || MESSAGES.internal);
+    }
+  });
+  app.setNotFoundHandler((request, reply) =>
+    failure(reply, 404, `${MESSAGES.notFound}: ${request.method} ${request.url.split('?')[0]}`),
+  );
+}

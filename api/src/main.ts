@@ -1,0 +1,48 @@
+// The API process: `node api/dist/main.js`, configured by the environment (api/README.md).
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { invocationDir, optionsFromEnv } from './config.js';
+import { lockDataDir } from './lib/data-lock.js';
+
+async function main(): Promise<void> {
+  const { port, ...options } = optionsFromEnv(process.env, invocationDir());
+  const release =
+    options.databaseUrl || !options.dataDir ? () => undefined : lockDataDir(options.dataDir, 'the API');
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(options);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+    } finally {
+      release();
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  await app.listen({ host: '0.0.0.0', port });
+  const { database, payments } = {
+    database:
+      app.shop.db.kind === 'pglite' ? `embedded PGlite in ${options.dataDir}` : 'PostgreSQL (DATABASE_URL)',
+    payments: app.shop.payments,
+  };
+  app.log.info(
+    `API listening on http://localhost:${port} (${database}; razorpay ${payments.razorpay.sandbox ? 'sandbox' : 'live'}, stripe ${payments.stripe.sandbox ? 'sandbox' : 'live'})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
