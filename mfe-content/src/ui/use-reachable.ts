@@ -16,13 +16,13 @@ export function httpOrigin(url: string | undefined): string | null {
   }
 }
 
-/** One small no-cors request per origin: a network failure means its embeds cannot load (offline). */
-function probe(origin: string): Promise<boolean> {
+/** One small no-cors HEAD request per origin: a network failure means its embeds cannot load (offline). */
+function probe(origin: string, url: string): Promise<boolean> {
   let result = probes.get(origin);
   if (!result) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
-    result = fetch(`${origin}/favicon.ico`, { mode: 'no-cors', cache: 'no-store', signal: controller.signal })
+    result = fetch(url, { method: 'HEAD', mode: 'no-cors', cache: 'no-store', signal: controller.signal })
       .then(
         () => true,
         () => false,
@@ -49,14 +49,14 @@ export function useReachable(url: string | undefined): Reachability {
     if (!origin) return;
     let active = true;
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    const check = offline ? Promise.resolve(false) : probe(origin);
+    const check = offline || !url ? Promise.resolve(false) : probe(origin, url);
     void check.then((reachable) => {
       if (active) setState({ origin, reachable });
     });
     return () => {
       active = false;
     };
-  }, [origin]);
+  }, [origin, url]);
   if (!origin) return 'unreachable';
   if (!state || state.origin !== origin) return 'checking';
   return state.reachable ? 'reachable' : 'unreachable';

@@ -23,7 +23,7 @@ let answer: { status: number; body: unknown };
 beforeAll(async () => {
   api = await startApi((request, response) => {
     if (request.url === '/api/dashboard/testimonials') return sendJson(response, answer.body, answer.status);
-    if (request.url === '/favicon.ico') return response.end();
+    if (request.url?.startsWith('/embed/')) return response.end();
     sendJson(response, { success: false, message: 'Not found' }, 404);
   });
 });
