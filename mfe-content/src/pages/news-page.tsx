@@ -20,17 +20,20 @@ export default function NewsPage() {
           <NewsEntry key={item._id} item={item} flipped={index % 2 === 1} />
         ))}
       </div>
-      <section className="content-banner content-banner--inline" aria-labelledby="content-subscribe-title">
-        <div className="content-banner__inner">
-          <div>
-            <h2 id="content-subscribe-title">Never miss an event</h2>
-            <p>Get invitations to exhibitions, seminars and product demonstrations near you.</p>
+      {/* With the list, not before it: the banner does not jump down when the entries arrive. */}
+      {isLoading ? null : (
+        <section className="content-banner content-banner--inline" aria-labelledby="content-subscribe-title">
+          <div className="content-banner__inner">
+            <div>
+              <h2 id="content-subscribe-title">Never miss an event</h2>
+              <p>Get invitations to exhibitions, seminars and product demonstrations near you.</p>
+            </div>
+            <Link to="/contact" className="ms-button content-banner__button">
+              Subscribe Now
+            </Link>
           </div>
-          <Link to="/contact" className="ms-button content-banner__button">
-            Subscribe Now
-          </Link>
-        </div>
-      </section>
+        </section>
+      )}
     </div>
   );
 }

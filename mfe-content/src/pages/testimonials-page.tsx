@@ -20,17 +20,20 @@ export default function TestimonialsPage() {
           <TestimonialEntry key={testimonial._id} testimonial={testimonial} flipped={index % 2 === 1} />
         ))}
       </div>
-      <section className="content-banner content-banner--inline" aria-labelledby="content-join-title">
-        <div className="content-banner__inner">
-          <div>
-            <h2 id="content-join-title">Join our satisfied clients</h2>
-            <p>Tell us about your measuring task and we will find the instrument or service that fits.</p>
+      {/* With the list, not before it: the banner does not jump down when the entries arrive. */}
+      {isLoading ? null : (
+        <section className="content-banner content-banner--inline" aria-labelledby="content-join-title">
+          <div className="content-banner__inner">
+            <div>
+              <h2 id="content-join-title">Join our satisfied clients</h2>
+              <p>Tell us about your measuring task and we will find the instrument or service that fits.</p>
+            </div>
+            <Link to="/contact" className="ms-button content-banner__button">
+              Contact Us Today
+            </Link>
           </div>
-          <Link to="/contact" className="ms-button content-banner__button">
-            Contact Us Today
-          </Link>
-        </div>
-      </section>
+        </section>
+      )}
     </div>
   );
 }
