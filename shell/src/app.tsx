@@ -1,9 +1,12 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ShopProviders, type ShopStore } from '@metrology/shared';
+import { LoginDialog } from './auth/login-dialog';
+import { SupportChat } from './chat/support-chat';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { ScrollToTop } from './layout/scroll-to-top';
 import { NotFoundPage } from './pages/not-found-page';
+import { ReleasesRoute } from './release-manager/releases-route';
 import { RemotePage } from './remotes/remote-page';
 import { ROUTES } from './routes/route-table';
 import { SessionStart } from './session/session-start';
@@ -27,10 +30,14 @@ export function App({ store }: { store: ShopStore }) {
                 element={<RemotePage remote={route.remote} module={route.module} />}
               />
             ))}
+            <Route path="/releases" element={<ReleasesRoute />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </main>
         <Footer />
+        {/* Overlays owned by the shell, on every page. */}
+        <SupportChat />
+        <LoginDialog />
       </BrowserRouter>
     </ShopProviders>
   );

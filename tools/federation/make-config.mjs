@@ -17,6 +17,7 @@ const require = createRequire(import.meta.url);
  * @property {string} title the HTML page title
  * @property {'production' | 'development'} mode
  * @property {boolean} [isHost]
+ * @property {ReturnType<typeof sharedSingletons>} [shared] the shared singletons (default: the shop's, from shared-deps)
  */
 
 /** The run-time config the shell's dev server hands out: local API, remotes on their dev ports. */
@@ -37,7 +38,16 @@ export function devRuntimeConfig() {
 }
 
 /** @param {BundleOptions} options @returns {import('webpack').Configuration & { devServer?: import('webpack-dev-server').Configuration }} */
-export function makeConfig({ dir, name, exposes, port, title, mode, isHost = false }) {
+export function makeConfig({
+  dir,
+  name,
+  exposes,
+  port,
+  title,
+  mode,
+  isHost = false,
+  shared = sharedSingletons(),
+}) {
   const production = mode === 'production';
   const pkg = require(path.join(dir, 'package.json'));
   return {
@@ -79,7 +89,7 @@ export function makeConfig({ dir, name, exposes, port, title, mode, isHost = fal
         name,
         filename: 'remoteEntry.js',
         ...(exposes ? { exposes } : {}),
-        shared: sharedSingletons(),
+        shared,
         shareStrategy: 'loaded-first',
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,

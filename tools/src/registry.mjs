@@ -1,18 +1,34 @@
 // @ts-check
 // RELEASES_DIR/registry.json: which version of each remote is live, and every version published.
-// Writes are atomic (temp file + rename) and serialised by a lock directory, so readers never see half a file
-// and two releases at once cannot lose each other's change.
+// Writes are atomic (temp file + fsync + rename) and serialised by a lock directory, so readers never see half a
+// file and two releases at once cannot lose each other's change.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 
-/** @typedef {{ version: string; publishedAt: string; commit: string; buildHash?: string }} Release */
+/**
+ * One published version. rolledBackAt is set when a rollback moved the pointer from this version to an older one:
+ * it is no longer a "known good" version to fall back to (until it is made live again).
+ * @typedef {{ version: string; publishedAt: string; commit: string; buildHash?: string; rolledBackAt?: string }} Release
+ */
 /** @typedef {{ current: string; history: Release[] }} RegistryEntry */
 /** @typedef {{ remotes: Record<string, RegistryEntry> }} Registry */
 
 export const REMOTE_NAMES = ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'];
 const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+/** A lock older than this, or whose owner process is gone, was left by a crash. */
 const LOCK_STALE_MS = 30_000;
+const LOCK_WAIT_MS = 60_000;
+
+/** A refusal the release manager can act on (unknown remote, version taken, nothing to roll back to...). */
+export class ReleaseError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = 'ReleaseError';
+  }
+}
 
 /** @param {string} releasesDir */
 export function registryFile(releasesDir) {
@@ -22,6 +38,23 @@ export function registryFile(releasesDir) {
 /** @param {string} version */
 export function isValidVersion(version) {
   return VERSION_PATTERN.test(version);
+}
+
+/** @param {string} remote */
+export function assertKnownRemote(remote) {
+  if (!REMOTE_NAMES.includes(remote))
+    throw new ReleaseError(`Unknown remote '${remote}' (one of ${REMOTE_NAMES.join(', ')})`);
+}
+
+/** @param {string} version */
+function assertValidVersion(version) {
+  if (!isValidVersion(version))
+    throw new ReleaseError(`'${version}' is not a version like 1.4.0 or 1.4.0-rc.1`);
+}
+
+/** Federation container names are identifiers: mfe-catalog -> mfe_catalog. @param {string} remote */
+export function federationName(remote) {
+  return remote.replace(/-/g, '_');
 }
 
 /** @param {string} releasesDir @returns {Promise<Registry>} */
@@ -39,8 +72,39 @@ export async function readRegistry(releasesDir) {
 async function writeRegistry(releasesDir, registry) {
   const target = registryFile(releasesDir);
   const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await fs.writeFile(temp, `${JSON.stringify(registry, null, 2)}\n`);
+  const file = await fs.open(temp, 'w');
+  try {
+    await file.writeFile(`${JSON.stringify(registry, null, 2)}\n`);
+    // On disk before the rename makes it visible: a crash leaves the old registry or the new one, never a hole.
+    await file.sync();
+  } finally {
+    await file.close();
+  }
   await fs.rename(temp, target);
+}
+
+/** @param {number} pid */
+function processIsGone(pid) {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'ESRCH';
+  }
+}
+
+/** @param {string} lock @returns {Promise<boolean>} whether the lock was left by a crash */
+async function lockIsStale(lock) {
+  const stat = await fs.stat(lock).catch(() => null);
+  if (!stat) return false;
+  if (Date.now() - stat.mtimeMs > LOCK_STALE_MS) return true;
+  const owner = await fs.readFile(path.join(lock, 'owner'), 'utf8').catch(() => '');
+  const [host, pid] = owner.split(':');
+  return host === osHost() && Number(pid) > 0 && processIsGone(Number(pid));
+}
+
+function osHost() {
+  return hostname();
 }
 
 /**
@@ -57,16 +121,24 @@ export async function updateRegistry(releasesDir, fn) {
   for (;;) {
     try {
       await fs.mkdir(lock);
+      await fs.writeFile(path.join(lock, 'owner'), `${osHost()}:${process.pid}`);
       break;
     } catch (error) {
       if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
-      const stat = await fs.stat(lock).catch(() => null);
-      if (stat && Date.now() - stat.mtimeMs > LOCK_STALE_MS) {
-        await fs.rm(lock, { recursive: true, force: true });
+      if (await lockIsStale(lock)) {
+        // Move it aside first: of two processes breaking the same stale lock, only one rename succeeds.
+        const aside = `${lock}.stale-${randomBytes(4).toString('hex')}`;
+        if (
+          await fs.rename(lock, aside).then(
+            () => true,
+            () => false,
+          )
+        )
+          await fs.rm(aside, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() - started > LOCK_STALE_MS * 2)
-        throw new Error(`The registry lock ${lock} is held too long`);
+      if (Date.now() - started > LOCK_WAIT_MS)
+        throw new ReleaseError(`The registry lock ${lock} is held too long; is another release running?`);
       await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
     }
   }
@@ -92,38 +164,180 @@ async function exists(dir) {
   );
 }
 
+/** Whether a version of a remote is published (its folder exists, whatever the registry says). */
+export async function isPublished(
+  /** @type {string} */ releasesDir,
+  /** @type {string} */ remote,
+  /** @type {string} */ version,
+) {
+  return exists(releaseDir(releasesDir, remote, version));
+}
+
+/** @param {string} remote @param {string} version */
+function alreadyPublished(remote, version) {
+  return new ReleaseError(
+    `${remote} ${version} is already published; versions are immutable, choose another --version`,
+  );
+}
+
+/**
+ * Checks that distDir is a production build of this remote: it has a federation manifest naming the remote.
+ * @param {string} remote @param {string} distDir
+ */
+export async function assertBuildOf(remote, distDir) {
+  const manifestFile = path.join(distDir, 'mf-manifest.json');
+  let manifest;
+  try {
+    manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
+  } catch {
+    throw new ReleaseError(
+      `${distDir} holds no production build of ${remote} (mf-manifest.json is missing or unreadable)`,
+    );
+  }
+  const name = manifest?.name ?? manifest?.metaData?.name;
+  if (name !== federationName(remote))
+    throw new ReleaseError(
+      `${distDir} is a build of '${name}', not of ${remote} (${federationName(remote)})`,
+    );
+  if (!(await exists(path.join(distDir, manifest?.metaData?.remoteEntry?.name ?? 'remoteEntry.js'))))
+    throw new ReleaseError(`${distDir} has a manifest but no remote entry file`);
+}
+
 /**
  * Publishes a built remote as a new immutable version and makes it live.
- * @param {{ releasesDir: string; remote: string; distDir: string; version: string; commit: string; buildHash?: string }} options
- * @returns {Promise<Release>}
+ * @param {{ releasesDir: string; remote: string; distDir: string; version: string; commit: string; buildHash?: string; now?: () => Date }} options
+ * @returns {Promise<Release & { previous?: string }>}
  */
-export async function publishRelease({ releasesDir, remote, distDir, version, commit, buildHash }) {
-  if (!REMOTE_NAMES.includes(remote))
-    throw new Error(`Unknown remote '${remote}' (one of ${REMOTE_NAMES.join(', ')})`);
-  if (!isValidVersion(version)) throw new Error(`'${version}' is not a version like 1.4.0`);
-  if (!(await exists(path.join(distDir, 'mf-manifest.json')))) {
-    throw new Error(`${distDir} holds no production build of ${remote} (mf-manifest.json is missing)`);
-  }
+export async function publishRelease({
+  releasesDir,
+  remote,
+  distDir,
+  version,
+  commit,
+  buildHash,
+  now = () => new Date(),
+}) {
+  assertKnownRemote(remote);
+  assertValidVersion(version);
+  await assertBuildOf(remote, distDir);
   const target = releaseDir(releasesDir, remote, version);
+  if (await exists(target)) throw alreadyPublished(remote, version);
   await fs.mkdir(path.dirname(target), { recursive: true });
-  return updateRegistry(releasesDir, async (registry) => {
-    if (await exists(target))
-      throw new Error(`${remote} ${version} is already published; versions are immutable`);
-    // Copy beside the target, then rename: a half-copied version is never visible.
-    const staging = `${target}.staging-${randomBytes(4).toString('hex')}`;
-    await fs.cp(distDir, staging, { recursive: true });
-    await fs.rename(staging, target);
-    /** @type {Release} */
-    const release = {
-      version,
-      publishedAt: new Date().toISOString(),
-      commit,
-      ...(buildHash ? { buildHash } : {}),
-    };
-    const entry = registry.remotes[remote] ?? { current: version, history: [] };
-    const next = {
-      remotes: { ...registry.remotes, [remote]: { current: version, history: [...entry.history, release] } },
-    };
-    return { registry: next, result: release };
+  // Copy beside the target outside the lock (it can take a while), then rename under it: a half-copied version
+  // is never visible, and of two publishes of one version only the first rename wins.
+  const staging = `${target}.staging-${randomBytes(4).toString('hex')}`;
+  await fs.cp(distDir, staging, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== '.fingerprint',
   });
+  try {
+    return await updateRegistry(releasesDir, async (registry) => {
+      if (await exists(target)) throw alreadyPublished(remote, version);
+      await fs.rename(staging, target);
+      /** @type {Release} */
+      const release = {
+        version,
+        publishedAt: now().toISOString(),
+        commit,
+        ...(buildHash ? { buildHash } : {}),
+      };
+      const entry = registry.remotes[remote];
+      const next = {
+        remotes: {
+          ...registry.remotes,
+          [remote]: { current: version, history: [...(entry?.history ?? []), release] },
+        },
+      };
+      return { registry: next, result: { ...release, ...(entry ? { previous: entry.current } : {}) } };
+    });
+  } finally {
+    await fs.rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The last known good version before the live one: the newest version published before it that was not rolled
+ * back. The shell falls back along the same order when a release fails in the browser.
+ * @param {RegistryEntry} entry
+ * @returns {string | undefined}
+ */
+export function previousGoodVersion(entry) {
+  const index = entry.history.findIndex((release) => release.version === entry.current);
+  for (let i = index - 1; i >= 0; i -= 1) {
+    const release = /** @type {Release} */ (entry.history[i]);
+    if (!release.rolledBackAt) return release.version;
+  }
+  return undefined;
+}
+
+/**
+ * Moves a remote's live pointer to the previous good version, or to a named published one. Only the pointer
+ * changes; the version folders stay as they are.
+ * @param {{ releasesDir: string; remote: string; to?: string; now?: () => Date }} options
+ * @returns {Promise<{ from: string; to: string; changed: boolean }>}
+ */
+export async function rollbackRelease({ releasesDir, remote, to, now = () => new Date() }) {
+  assertKnownRemote(remote);
+  if (to !== undefined) assertValidVersion(to);
+  /** @type {(registry: Registry) => Promise<{ registry: Registry | null; result: { from: string; to: string; changed: boolean } }>} */
+  const move = async (registry) => {
+    const entry = registry.remotes[remote];
+    if (!entry) throw new ReleaseError(`${remote} has never been published; there is nothing to roll back`);
+    const published = entry.history.map((release) => release.version);
+    const target = to ?? previousGoodVersion(entry);
+    if (target === undefined) {
+      throw new ReleaseError(
+        `${remote} ${entry.current} has no earlier good version to roll back to (history: ${published.join(', ')})`,
+      );
+    }
+    if (target === entry.current)
+      return { registry: null, result: { from: entry.current, to: target, changed: false } };
+    const targetIndex = published.indexOf(target);
+    if (targetIndex === -1) {
+      throw new ReleaseError(`${remote} ${target} was never published (published: ${published.join(', ')})`);
+    }
+    if (!(await exists(path.join(releaseDir(releasesDir, remote, target), 'mf-manifest.json')))) {
+      throw new ReleaseError(
+        `The files of ${remote} ${target} are missing from ${releasesDir}; it cannot go live`,
+      );
+    }
+    const currentIndex = published.indexOf(entry.current);
+    const at = now().toISOString();
+    const history = entry.history.map((release, index) => {
+      // Going back to an older version marks the one we leave as rolled back; going forward marks nothing.
+      if (index === currentIndex && targetIndex < currentIndex) return { ...release, rolledBackAt: at };
+      if (index === targetIndex && release.rolledBackAt) {
+        const { rolledBackAt: _cleared, ...rest } = release;
+        return rest;
+      }
+      return release;
+    });
+    return {
+      registry: { remotes: { ...registry.remotes, [remote]: { current: target, history } } },
+      result: { from: entry.current, to: target, changed: true },
+    };
+  };
+  return updateRegistry(releasesDir, move);
+}
+
+/**
+ * What `release status --json` prints: every remote keyed by name, with its live version and its history
+ * (oldest first, each with version, publishedAt and commit).
+ * @param {Registry} registry
+ */
+export function releaseStatus(registry) {
+  /** @type {Record<string, { current: string | null; history: { version: string; publishedAt: string; commit: string }[] }>} */
+  const status = {};
+  for (const remote of REMOTE_NAMES) {
+    const entry = registry.remotes[remote];
+    status[remote] = {
+      current: entry?.current ?? null,
+      history: (entry?.history ?? []).map(({ version, publishedAt, commit }) => ({
+        version,
+        publishedAt,
+        commit,
+      })),
+    };
+  }
+  return status;
 }

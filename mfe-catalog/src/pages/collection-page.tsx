@@ -1,11 +1,267 @@
-import { usePageTitle } from '@metrology/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  SORT_KEYS,
+  Spinner,
+  errorMessage,
+  searchBarToggled,
+  searchTextChanged,
+  selectSearchText,
+  selectShowSearch,
+  useAppDispatch,
+  useAppSelector,
+  usePageTitle,
+  type SortKey,
+} from '@metrology/shared';
+import { useSearchProductsInfiniteQuery } from '../endpoints/search-products';
+import { CollectionCard } from '../collection/collection-card';
+import {
+  COLLECTION_CATEGORIES,
+  COLLECTION_TYPES,
+  SORT_LABELS,
+  matchesCollectionFilters,
+  nameMatches,
+  readCollectionFilters,
+  toggle,
+  writeCollectionFilters,
+  type CollectionFilters,
+} from '../collection/collection-filters';
+import { EMPTY_MESSAGES } from '../products/group-products';
+import { useDebouncedValue } from '../ui/use-debounced-value';
+import '../styles/catalog.css';
+
+export const COLLECTION_PAGE_SIZE = 24;
+/** With a name search the server's matches are wider than "name contains": a few pages are read ahead. */
+const READ_AHEAD_PAGES = 5;
+
+const count = new Intl.NumberFormat('en-US');
 
 export default function CollectionPage() {
   usePageTitle('Collection');
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const filters = readCollectionFilters(params);
+  const showSearch = useAppSelector(selectShowSearch);
+  const searchText = useAppSelector(selectSearchText);
+  const activeSearch = showSearch ? searchText.trim() : '';
+  const serverSearch = useDebouncedValue(activeSearch, 300);
+  const [panelOpen, setPanelOpen] = useState(false);
+  // Opening the search bar puts the cursor in it; closing it gives focus back to the Search button.
+  const focusNext = useRef<'search' | 'toggle' | null>(null);
+  const focusWhenShown = (which: 'search' | 'toggle') => (node: HTMLElement | null) => {
+    if (node && focusNext.current === which) {
+      focusNext.current = null;
+      node.focus();
+    }
+  };
+  const ids = { panel: useId(), sort: useId(), search: useId(), searchBar: useId() };
+
+  const {
+    data,
+    error,
+    isError,
+    isLoading,
+    isFetching,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+    refetch,
+  } = useSearchProductsInfiniteQuery({
+    q: serverSearch,
+    categories: filters.categories,
+    types: filters.types,
+    sort: filters.sort,
+    limit: COLLECTION_PAGE_SIZE,
+  });
+  const loaded = data?.pages.flatMap((page) => page.products) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
+  // The server narrows; the SPEC rules decide what shows.
+  const products = loaded.filter(
+    (product) => matchesCollectionFilters(product, filters) && nameMatches(product, activeSearch),
+  );
+  const pagesLoaded = data?.pages.length ?? 0;
+
+  // A name search can leave a page nearly empty: read ahead a little rather than show a gap.
+  useEffect(() => {
+    if (!activeSearch || isFetching || !hasNextPage) return;
+    if (products.length < COLLECTION_PAGE_SIZE && pagesLoaded < READ_AHEAD_PAGES) void fetchNextPage();
+  }, [activeSearch, isFetching, hasNextPage, products.length, pagesLoaded, fetchNextPage]);
+
+  const update = (next: Partial<CollectionFilters>) =>
+    setParams(writeCollectionFilters({ ...filters, ...next }));
+  const clear = () => {
+    setParams(new URLSearchParams());
+    dispatch(searchTextChanged(''));
+  };
+
   return (
     <div className="ms-page catalog-collection">
       <h1>Collection</h1>
-      <p>Browse the whole collection with filters and sorting.</p>
+
+      <div className="catalog-searchbar">
+        {showSearch ? (
+          <div className="catalog-searchbar__bar" role="search" aria-label="Collection" id={ids.searchBar}>
+            <label htmlFor={ids.search} className="ms-visually-hidden">
+              Search by name
+            </label>
+            <input
+              ref={focusWhenShown('search')}
+              id={ids.search}
+              className="ms-input"
+              type="search"
+              value={searchText}
+              placeholder="Search by name"
+              autoComplete="off"
+              onChange={(event) => dispatch(searchTextChanged(event.target.value))}
+            />
+            <button
+              type="button"
+              className="ms-button ms-button--ghost"
+              onClick={() => {
+                focusNext.current = 'toggle';
+                dispatch(searchBarToggled(false));
+              }}
+            >
+              Close search
+            </button>
+          </div>
+        ) : (
+          <button
+            ref={focusWhenShown('toggle')}
+            type="button"
+            className="ms-button ms-button--ghost"
+            aria-expanded={false}
+            onClick={() => {
+              focusNext.current = 'search';
+              dispatch(searchBarToggled(true));
+            }}
+          >
+            Search
+          </button>
+        )}
+      </div>
+
+      <div className="catalog-collection__layout">
+        <aside className="catalog-filter-panel" aria-label="Filters">
+          <button
+            type="button"
+            className="ms-button ms-button--ghost catalog-filter-panel__toggle"
+            aria-expanded={panelOpen}
+            aria-controls={ids.panel}
+            onClick={() => setPanelOpen((open) => !open)}
+          >
+            Filters
+            {filters.categories.length + filters.types.length > 0
+              ? ` (${filters.categories.length + filters.types.length})`
+              : ''}
+          </button>
+          <div id={ids.panel} className="catalog-filter-panel__body" data-open={panelOpen}>
+            <CheckboxGroup
+              legend="Categories"
+              options={COLLECTION_CATEGORIES}
+              chosen={filters.categories}
+              onToggle={(value) =>
+                update({ categories: toggle(filters.categories, value, COLLECTION_CATEGORIES) })
+              }
+            />
+            <CheckboxGroup
+              legend="Type"
+              options={COLLECTION_TYPES}
+              chosen={filters.types}
+              onToggle={(value) => update({ types: toggle(filters.types, value, COLLECTION_TYPES) })}
+            />
+          </div>
+        </aside>
+
+        <section className="catalog-collection__results" aria-label="Products">
+          <div className="catalog-collection__toolbar">
+            <p className="catalog-results-count" role="status">
+              {data && !isFetching
+                ? activeSearch
+                  ? `${count.format(products.length)} ${products.length === 1 ? 'product' : 'products'} shown`
+                  : `Showing ${count.format(products.length)} of ${count.format(total)} products`
+                : ''}
+            </p>
+            <div className="ms-field catalog-sort">
+              <label htmlFor={ids.sort}>Sort by</label>
+              <select
+                id={ids.sort}
+                className="ms-select"
+                value={filters.sort}
+                onChange={(event) => update({ sort: event.target.value as SortKey })}
+              >
+                {SORT_KEYS.map((key) => (
+                  <option key={key} value={key}>
+                    {SORT_LABELS[key]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          {isLoading ? (
+            <Spinner label="Loading products" />
+          ) : isError && loaded.length === 0 ? (
+            <div className="catalog-error" role="alert">
+              <p>{errorMessage(error, 'Failed to load products')}</p>
+              <button type="button" className="ms-button" onClick={() => void refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : products.length === 0 && !hasNextPage && !isFetching ? (
+            <div className="catalog-empty">
+              <p>{EMPTY_MESSAGES.criteria}</p>
+              <button type="button" className="ms-button" onClick={clear}>
+                Clear filters
+              </button>
+            </div>
+          ) : (
+            <>
+              <ul className="catalog-grid" aria-busy={isFetching && !isFetchingNextPage}>
+                {products.map((product) => (
+                  <CollectionCard key={product._id} product={product} />
+                ))}
+              </ul>
+              {hasNextPage ? (
+                <div className="catalog-more">
+                  <button
+                    type="button"
+                    className="ms-button ms-button--ghost"
+                    onClick={() => void fetchNextPage()}
+                    disabled={isFetchingNextPage}
+                  >
+                    {isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  </button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </section>
+      </div>
     </div>
+  );
+}
+
+function CheckboxGroup({
+  legend,
+  options,
+  chosen,
+  onToggle,
+}: {
+  legend: string;
+  options: readonly string[];
+  chosen: readonly string[];
+  onToggle: (value: string) => void;
+}) {
+  return (
+    <fieldset className="catalog-checkboxes">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option} className="catalog-checkbox">
+          <input type="checkbox" checked={chosen.includes(option)} onChange={() => onToggle(option)} />
+          {option}
+        </label>
+      ))}
+    </fieldset>
   );
 }

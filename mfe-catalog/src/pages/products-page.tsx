@@ -1,57 +1,81 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  COMPANIES,
-  Spinner,
-  TESPA_CATEGORIES,
-  errorMessage,
-  useGetProductListQuery,
-  usePageTitle,
-} from '@metrology/shared';
-import { ProductCard } from '../products/product-card';
-import { emptyMessage, groupProducts } from '../products/group-products';
+import { COMPANIES, Spinner, TESPA_CATEGORIES, errorMessage, usePageTitle } from '@metrology/shared';
+import { useGetProductGroupsQuery } from '../endpoints/get-product-groups';
+import { CategoryGroupSection } from '../products/category-group-section';
+import { emptyMessage, type CompanyGroup } from '../products/group-products';
+import { readProductFilters, writeProductFilters } from '../products/product-filters';
 import '../styles/catalog.css';
 
-export default function ProductsPage() {
-  usePageTitle('Products');
-  const [params, setParams] = useSearchParams();
-  const company = params.get('company') ?? '';
-  const category = company === 'Tespa' ? (params.get('category') ?? '') : '';
-  const [search, setSearch] = useState('');
-  const { data: products, isLoading, error } = useGetProductListQuery();
-  const ids = { search: useId(), company: useId(), category: useId() };
+/** Typing waits this long before the search goes into the URL and to the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
-  const groups = useMemo(
-    () => groupProducts(products ?? [], { search, company, category }),
-    [products, search, company, category],
-  );
+const count = new Intl.NumberFormat('en-US');
+
+export default function ProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = readProductFilters(params);
+  const { company, category } = filters;
+  usePageTitle(company ? `${company} Products` : 'Products');
+  const ids = { search: useId(), company: useId(), category: useId(), status: useId() };
+
+  // The search box shows what is typed; the URL (and the results) follow after a pause. When the URL changes
+  // from outside (back/forward, Clear, a link), the box follows the URL.
+  const [draft, setDraft] = useState(filters.search);
+  const [urlSearch, setUrlSearch] = useState(filters.search);
+  if (filters.search !== urlSearch) {
+    setUrlSearch(filters.search);
+    setDraft(filters.search);
+  }
+  useEffect(() => {
+    if (draft === filters.search) return;
+    const timer = setTimeout(() => {
+      setParams((current) => writeProductFilters({ ...readProductFilters(current), search: draft }), {
+        replace: true,
+      });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, filters.search, setParams]);
+
+  const search = filters.search.trim();
+  const { data, currentData, isFetching, isLoading, error, refetch } = useGetProductGroupsQuery({
+    q: search,
+    company,
+    category,
+  });
+  // While new filters load, the previous results stay (dimmed) instead of a blank page.
+  const groups = currentData ?? data;
 
   const setFilter = (key: 'company' | 'category', value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key === 'company' && value !== 'Tespa') next.delete('category');
-    setParams(next);
+    const next = { ...filters, search: draft, [key]: value };
+    if (key === 'company' && value !== 'Tespa') next.category = '';
+    setParams(writeProductFilters(next));
   };
 
-  const clear = () => {
-    setSearch('');
-    setParams(new URLSearchParams());
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft !== filters.search) setParams(writeProductFilters({ ...filters, search: draft }));
   };
+
+  const clear = () => setParams(new URLSearchParams());
+
+  const companyOptions =
+    company && !COMPANIES.includes(company as never) ? [...COMPANIES, company] : COMPANIES;
 
   return (
     <div className="ms-page catalog-products">
       <h1>{company ? `${company} Products` : 'Our Products'}</h1>
-      <form className="catalog-filters" role="search" onSubmit={(event) => event.preventDefault()}>
+      <form className="catalog-filters" role="search" aria-label="Products" onSubmit={submitSearch}>
         <div className="ms-field">
           <label htmlFor={ids.search}>Search products</label>
           <input
             id={ids.search}
             className="ms-input"
             type="search"
-            value={search}
+            value={draft}
             placeholder="Search by name or model"
-            onChange={(event) => setSearch(event.target.value)}
+            autoComplete="off"
+            onChange={(event) => setDraft(event.target.value)}
           />
         </div>
         <div className="ms-field">
@@ -63,7 +87,7 @@ export default function ProductsPage() {
             onChange={(event) => setFilter('company', event.target.value)}
           >
             <option value="">All companies</option>
-            {COMPANIES.map((name) => (
+            {companyOptions.map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>
@@ -93,13 +117,22 @@ export default function ProductsPage() {
         </button>
       </form>
 
+      <p id={ids.status} className="catalog-results-count" role="status">
+        {groups && !isFetching
+          ? `${count.format(groups.total)} ${groups.total === 1 ? 'product' : 'products'}`
+          : ''}
+      </p>
+
       {isLoading ? (
         <Spinner label="Loading products" />
-      ) : error ? (
-        <p role="alert" className="catalog-error">
-          {errorMessage(error, 'Failed to load products')}
-        </p>
-      ) : groups.length === 0 ? (
+      ) : error && !groups ? (
+        <div className="catalog-error" role="alert">
+          <p>{errorMessage(error, 'Failed to load products')}</p>
+          <button type="button" className="ms-button" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : groups && groups.companies.length === 0 && !isFetching ? (
         <div className="catalog-empty">
           <p>{emptyMessage({ search, company, category })}</p>
           <button type="button" className="ms-button" onClick={clear}>
@@ -107,26 +140,31 @@ export default function ProductsPage() {
           </button>
         </div>
       ) : (
-        groups.map((group) => (
-          <section
-            key={group.company}
-            className="catalog-company"
-            aria-labelledby={`company-${group.company}`}
-          >
-            <h2 id={`company-${group.company}`}>{group.company}</h2>
-            {group.categories.map((section) => (
-              <section key={section.category} className="catalog-category">
-                <h3>{section.category}</h3>
-                <ul className="catalog-grid">
-                  {section.products.map((product) => (
-                    <ProductCard key={product._id} product={product} />
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </section>
-        ))
+        <div className="catalog-results" aria-busy={isFetching} data-stale={isFetching || undefined}>
+          {groups?.companies.map((group) => (
+            <CompanySection key={group.company} group={group} search={search} />
+          ))}
+        </div>
       )}
     </div>
+  );
+}
+
+function CompanySection({ group, search }: { group: CompanyGroup; search: string }) {
+  const headingId = useId();
+  return (
+    <section className="catalog-company" aria-labelledby={headingId}>
+      <h2 id={headingId}>{group.company}</h2>
+      <p className="catalog-company__count">
+        {count.format(group.count)} {group.count === 1 ? 'product' : 'products'}
+      </p>
+      {group.categories.map((category) => (
+        <CategoryGroupSection
+          key={`${search}|${category.company}|${category.category}`}
+          group={category}
+          search={search}
+        />
+      ))}
+    </section>
   );
 }

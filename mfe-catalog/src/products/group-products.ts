@@ -1,4 +1,5 @@
-import { COMPANY_ORDER, type Product } from '@metrology/shared';
+import { COMPANY_ORDER } from '@metrology/shared';
+import type { Facet } from '../endpoints/search-products';
 
 export interface ProductFilters {
   search: string;
@@ -6,15 +7,29 @@ export interface ProductFilters {
   category: string;
 }
 
+/** One category of one company: its count, and whether its first page comes with the page (above the fold). */
 export interface CategoryGroup {
+  company: string;
   category: string;
-  products: Product[];
+  count: number;
+  eager: boolean;
 }
 
 export interface CompanyGroup {
   company: string;
+  count: number;
   categories: CategoryGroup[];
 }
+
+export interface ProductGroups {
+  total: number;
+  companies: CompanyGroup[];
+}
+
+/** Products per category page: full rows at 2, 3 and 4 columns. */
+export const GROUP_PAGE_SIZE = 12;
+/** Products the page shows at once before anything is scrolled into view. */
+export const EAGER_PRODUCTS = 48;
 
 /** Tespa, Inprocess Gauging, Sylvac first (SPEC section 9), then the others by name. */
 export function compareCompanies(a: string, b: string): number {
@@ -25,35 +40,53 @@ export function compareCompanies(a: string, b: string): number {
   return rank(a) - rank(b) || a.localeCompare(b);
 }
 
-export function matchesFilters(product: Product, { search, company, category }: ProductFilters): boolean {
-  if (company && product.company !== company) return false;
-  if (category && product.category !== category) return false;
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [product.name, product.model, product.category, product.company].some((field) =>
-    (field ?? '').toLowerCase().includes(needle),
-  );
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The products page's groups from the search call's counts: companies in SPEC's order, each with its categories
+ * by name; only the chosen category when there is one. Empty names cannot be asked for by name, so they are left out.
+ */
+export function buildProductGroups(
+  companies: readonly Facet[],
+  categoriesByCompany: ReadonlyMap<string, readonly Facet[]>,
+  category = '',
+): ProductGroups {
+  const result: CompanyGroup[] = [];
+  for (const { value: company } of companies) {
+    if (!company.trim()) continue;
+    const categories = (categoriesByCompany.get(company) ?? [])
+      .filter((facet) => facet.value.trim() && facet.count > 0 && (!category || same(facet.value, category)))
+      .sort((a, b) => a.value.localeCompare(b.value))
+      .map((facet) => ({ company, category: facet.value, count: facet.count, eager: false }));
+    if (categories.length === 0) continue;
+    result.push({ company, count: categories.reduce((sum, c) => sum + c.count, 0), categories });
+  }
+  result.sort((a, b) => compareCompanies(a.company, b.company));
+  return markEagerGroups({ total: result.reduce((sum, c) => sum + c.count, 0), companies: result });
 }
 
-/** The products page's results: filtered, then grouped by company and category in SPEC's order. */
-export function groupProducts(products: readonly Product[], filters: ProductFilters): CompanyGroup[] {
-  const byCompany = new Map<string, Map<string, Product[]>>();
-  for (const product of products) {
-    if (!matchesFilters(product, filters)) continue;
-    const company = product.company || 'Other';
-    const category = product.category || 'Other';
-    const categories = byCompany.get(company) ?? new Map<string, Product[]>();
-    byCompany.set(company, categories);
-    categories.set(category, [...(categories.get(category) ?? []), product]);
-  }
-  return [...byCompany.entries()]
-    .sort(([a], [b]) => compareCompanies(a, b))
-    .map(([company, categories]) => ({
-      company,
-      categories: [...categories.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([category, items]) => ({ category, products: items })),
-    }));
+/** The first groups, in page order, whose first pages together reach EAGER_PRODUCTS: they load with the page. */
+export function markEagerGroups(
+  groups: ProductGroups,
+  pageSize = GROUP_PAGE_SIZE,
+  target = EAGER_PRODUCTS,
+): ProductGroups {
+  let planned = 0;
+  return {
+    ...groups,
+    companies: groups.companies.map((company) => ({
+      ...company,
+      categories: company.categories.map((group) => {
+        const eager = planned < target;
+        if (eager) planned += Math.min(group.count, pageSize);
+        return { ...group, eager };
+      }),
+    })),
+  };
+}
+
+export function eagerGroups(groups: ProductGroups): CategoryGroup[] {
+  return groups.companies.flatMap((company) => company.categories.filter((group) => group.eager));
 }
 
 export const EMPTY_MESSAGES = {

@@ -1,11 +1,150 @@
-import { usePageTitle } from '@metrology/shared';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  Spinner,
+  clearCart,
+  errorMessage,
+  loginDialogOpened,
+  notify,
+  selectIsIndianUser,
+  selectToken,
+  useAppDispatch,
+  useAppSelector,
+  usePageTitle,
+} from '@metrology/shared';
+import { CartRow } from '../features/cart/cart-row';
+import { CartSummary } from '../features/cart/cart-summary';
+import { useCartLines } from '../features/cart/use-cart-lines';
+import { useQuantityChanger } from '../features/cart/use-quantity-changer';
+import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
+import { OrderingUnavailable } from '../ui/ordering-unavailable';
+import '../styles/commerce.css';
 
 export default function CartPage() {
   usePageTitle('Your Cart');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const token = useAppSelector(selectToken);
+  const isIndianUser = useAppSelector(selectIsIndianUser);
+  const cart = useCartLines();
+  const changeQuantity = useQuantityChanger();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After a row or the whole cart goes away, the focus moves to the page heading instead of being lost.
+  const focusHeading = useRef(false);
+
+  useEffect(() => {
+    if (cart.error) notify.error(errorMessage(cart.error, COMMERCE_FALLBACKS.productsFailed));
+  }, [cart.error]);
+
+  useEffect(() => {
+    if (focusHeading.current && heading.current) {
+      focusHeading.current = false;
+      heading.current.focus();
+    }
+  });
+
+  if (isIndianUser) return <OrderingUnavailable title="Your Cart" />;
+
+  if (cart.loading) {
+    return (
+      <div className="ms-page commerce-cart">
+        <h1 className="ms-visually-hidden">Your Cart</h1>
+        <Spinner label="Loading your cart" />
+      </div>
+    );
+  }
+
+  if (cart.count === 0) {
+    return (
+      <div className="ms-page commerce-cart commerce-empty">
+        <svg className="commerce-empty__icon" viewBox="0 0 24 24" width="64" height="64" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM7.2 14h9.9a2 2 0 0 0 1.8-1.1L22 6H5.2L4.3 4H1v2h2l3.6 7.6L5.2 16H19v-2H7.2z"
+          />
+        </svg>
+        <h1 ref={heading} tabIndex={-1}>
+          Your Cart is Empty
+        </h1>
+        <p>
+          Looks like you haven&apos;t added any instruments yet. Browse our catalogue to find what you need.
+        </p>
+        <Link to="/products" className="ms-button">
+          Browse Products
+        </Link>
+      </div>
+    );
+  }
+
+  const changeLine = (itemId: string, quantity: number) => {
+    if (quantity === 0) focusHeading.current = true;
+    changeQuantity(itemId, quantity);
+  };
+
+  const removeUnavailable = () => {
+    focusHeading.current = true;
+    for (const id of cart.missingIds) changeQuantity(id, 0);
+  };
+
+  const clearAll = async () => {
+    focusHeading.current = true;
+    if (await dispatch(clearCart())) notify.success(COMMERCE_MESSAGES.cartCleared);
+  };
+
+  const proceedToCheckout = () => {
+    if (!token) {
+      notify.info(COMMERCE_MESSAGES.loginToCheckout);
+      dispatch(loginDialogOpened());
+      return;
+    }
+    navigate('/place-order');
+  };
+
   return (
     <div className="ms-page commerce-cart">
-      <h1>Your Cart</h1>
-      <p>The instruments you have chosen.</p>
+      <h1 ref={heading} tabIndex={-1}>
+        Your Cart
+      </h1>
+      {cart.error ? (
+        <div className="commerce-alert" role="alert">
+          <p>{errorMessage(cart.error, COMMERCE_FALLBACKS.productsFailed)}</p>
+          <div className="commerce-alert__actions">
+            <button type="button" className="ms-button ms-button--ghost" onClick={cart.retry}>
+              Try Again
+            </button>
+            <button type="button" className="ms-button ms-button--danger" onClick={() => void clearAll()}>
+              Clear Cart
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="commerce-cart__layout">
+          <div className="commerce-cart__items">
+            {cart.missingIds.length > 0 ? (
+              <div className="commerce-alert">
+                <p>Some items in your cart are no longer available.</p>
+                <button type="button" className="ms-button ms-button--ghost" onClick={removeUnavailable}>
+                  Remove unavailable items
+                </button>
+              </div>
+            ) : null}
+            <ul className="commerce-lines" aria-label="Items in your cart">
+              {cart.lines.map((line) => (
+                <CartRow key={line.product._id} line={line} onQuantityChange={changeLine} />
+              ))}
+            </ul>
+            <div className="commerce-cart__actions">
+              <Link to="/products" className="ms-button ms-button--ghost">
+                Continue Shopping
+              </Link>
+              <button type="button" className="ms-button ms-button--danger" onClick={() => void clearAll()}>
+                Clear Cart
+              </button>
+            </div>
+          </div>
+          <CartSummary subtotal={cart.subtotal} onCheckout={proceedToCheckout} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,11 +1,85 @@
-import { usePageTitle } from '@metrology/shared';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Spinner,
+  errorMessage,
+  loginDialogOpened,
+  selectToken,
+  useAppDispatch,
+  useAppSelector,
+  usePageTitle,
+} from '@metrology/shared';
+import { useGetUserOrdersQuery } from '../endpoints/get-user-orders';
+import { OrderItemCard } from '../features/orders/order-item-card';
+import { orderedItems } from '../features/orders/order-format';
+import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
+import '../styles/commerce.css';
 
 export default function OrdersPage() {
   usePageTitle('My Orders');
+  const dispatch = useAppDispatch();
+  const token = useAppSelector(selectToken);
+  // Always asked again on arrival: an order placed a moment ago must be there.
+  const query = useGetUserOrdersQuery(token ?? '', { skip: !token, refetchOnMountOrArgChange: true });
+  const entries = useMemo(() => orderedItems(query.data ?? []), [query.data]);
+
+  if (!token) {
+    return (
+      <div className="ms-page commerce-orders">
+        <h1>My Orders</h1>
+        <div className="commerce-alert">
+          <p>{COMMERCE_MESSAGES.loginToViewOrders}</p>
+          <button type="button" className="ms-button" onClick={() => dispatch(loginDialogOpened())}>
+            Login / Register
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  let content;
+  if (query.isLoading || (query.isFetching && !query.data)) {
+    content = <Spinner label="Loading your orders" />;
+  } else if (query.isError) {
+    content = (
+      <div className="commerce-alert" role="alert">
+        <p>{errorMessage(query.error, COMMERCE_FALLBACKS.ordersFailed)}</p>
+        <button type="button" className="ms-button ms-button--ghost" onClick={() => void query.refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (entries.length === 0) {
+    content = (
+      <div className="commerce-empty">
+        <h2>No Orders Yet</h2>
+        <p>{COMMERCE_MESSAGES.noOrdersText}</p>
+        <Link to="/products" className="ms-button">
+          Browse Products
+        </Link>
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <ul className="commerce-orders__list" aria-label="Ordered items, newest first">
+          {entries.map((entry) => (
+            <OrderItemCard key={entry.key} entry={entry} />
+          ))}
+        </ul>
+        <div className="commerce-orders__more">
+          <Link to="/products" className="ms-button ms-button--ghost">
+            Continue Shopping
+          </Link>
+        </div>
+      </>
+    );
+  }
+
   return (
     <div className="ms-page commerce-orders">
       <h1>My Orders</h1>
-      <p>Every item you have ordered, newest first.</p>
+      {content}
     </div>
   );
 }

@@ -1,11 +1,259 @@
-import { usePageTitle } from '@metrology/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  ADDRESS_MESSAGES,
+  ADDRESS_REQUIRED_FIELDS,
+  DEFAULT_PAYMENT_METHOD,
+  Spinner,
+  errorMessage,
+  getRuntimeConfig,
+  isAddressComplete,
+  loginDialogOpened,
+  notify,
+  orderAmount,
+  selectCartCount,
+  selectCartStatus,
+  selectIsIndianUser,
+  selectToken,
+  useAppDispatch,
+  useAppSelector,
+  usePageTitle,
+  type Address,
+} from '@metrology/shared';
+import { useGetAddressesQuery } from '../endpoints/get-addresses';
+import type { OrderRequest } from '../endpoints/place-order';
+import { serverMessage } from '../endpoints/api-error';
+import { useSaveAddressMutation } from '../endpoints/save-address';
+import { useCartLines } from '../features/cart/use-cart-lines';
+import { ADDRESS_FIELDS, EMPTY_ADDRESS, sameAddress } from '../features/checkout/address-fields';
+import { AddressForm } from '../features/checkout/address-form';
+import { CheckoutSummary } from '../features/checkout/checkout-summary';
+import { PaymentMethods, type SelectablePaymentMethod } from '../features/checkout/payment-methods';
+import { SandboxPaymentDialog } from '../features/checkout/sandbox-payment-dialog';
+import { SavedAddresses } from '../features/checkout/saved-addresses';
+import { useOrderPlacement } from '../features/checkout/use-order-placement';
+import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
+import { OrderingUnavailable } from '../ui/ordering-unavailable';
+import '../styles/commerce.css';
 
 export default function PlaceOrderPage() {
   usePageTitle('Delivery Information');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const token = useAppSelector(selectToken);
+  const isIndianUser = useAppSelector(selectIsIndianUser);
+  const cartStatus = useAppSelector(selectCartStatus);
+  const cartCount = useAppSelector(selectCartCount);
+  const cart = useCartLines();
+  const deliveryFee = getRuntimeConfig().deliveryFee;
+  const placement = useOrderPlacement(token);
+
+  const addressQuery = useGetAddressesQuery(token ?? '', { skip: !token });
+  const addresses = token ? (addressQuery.data ?? []) : [];
+  const [saveAddress, saveState] = useSaveAddressMutation();
+  const [adding, setAdding] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [form, setForm] = useState<Address>(EMPTY_ADDRESS);
+  const [showErrors, setShowErrors] = useState(false);
+  const [method, setMethod] = useState<SelectablePaymentMethod>(DEFAULT_PAYMENT_METHOD);
+  const focusSelected = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const formMode = addresses.length === 0 || adding;
+  const cartEmpty =
+    cartStatus === 'ready' && (cartCount === 0 || (!cart.loading && !cart.error && cart.lines.length === 0));
+
+  // SPEC section 5: checkout with an empty cart sends the shopper back to the cart (but not after an order).
+  const redirected = useRef(false);
+  useEffect(() => {
+    if (!cartEmpty || placement.completed() || redirected.current) return;
+    redirected.current = true;
+    notify.error(COMMERCE_MESSAGES.emptyCart);
+    navigate('/cart', { replace: true });
+  }, [cartEmpty, navigate, placement]);
+
+  // Not logged in: the login dialog opens (once per visit; the shell's dialog owns the rest).
+  const askedToLogin = useRef(false);
+  useEffect(() => {
+    if (token || cartStatus !== 'ready' || cartEmpty || askedToLogin.current) return;
+    askedToLogin.current = true;
+    dispatch(loginDialogOpened());
+  }, [token, cartStatus, cartEmpty, dispatch]);
+
+  const addressError = token ? addressQuery.error : undefined;
+  useEffect(() => {
+    if (addressError) {
+      notify.error(serverMessage(addressError, ADDRESS_MESSAGES.fetchFailed, ADDRESS_MESSAGES.fetchThrown));
+    }
+  }, [addressError]);
+
+  useEffect(() => {
+    if (!focusSelected.current) return;
+    focusSelected.current = false;
+    formRef.current?.querySelector<HTMLInputElement>('input[name="savedAddress"]:checked')?.focus();
+  });
+
+  if (isIndianUser) return <OrderingUnavailable title="Delivery Information" />;
+
+  const askToLogin = () => {
+    notify.info(COMMERCE_MESSAGES.loginToCheckout);
+    dispatch(loginDialogOpened());
+  };
+
+  /** Marks and focuses the empty required fields; false when the form is incomplete. */
+  const checkForm = (): boolean => {
+    if (isAddressComplete(form)) return true;
+    notify.error(ADDRESS_MESSAGES.required);
+    setShowErrors(true);
+    const firstMissing = ADDRESS_FIELDS.find(
+      ({ name }) => ADDRESS_REQUIRED_FIELDS.includes(name) && form[name].trim() === '',
+    );
+    if (firstMissing)
+      formRef.current?.querySelector<HTMLInputElement>(`[name="${firstMissing.name}"]`)?.focus();
+    return false;
+  };
+
+  const onSaveAddress = async () => {
+    if (saveState.isLoading) return;
+    if (!token) return askToLogin();
+    if (!checkForm()) return;
+    try {
+      const list = await saveAddress({ address: form, token }).unwrap();
+      notify.success(ADDRESS_MESSAGES.saved);
+      const saved = list.find((entry) => sameAddress(entry, form)) ?? list[list.length - 1];
+      if (saved) {
+        setSelectedId(saved._id);
+        focusSelected.current = true;
+      }
+      setAdding(false);
+      setForm(EMPTY_ADDRESS);
+      setShowErrors(false);
+    } catch (error) {
+      notify.error(serverMessage(error, ADDRESS_MESSAGES.saveFailed));
+    }
+  };
+
+  const chosenAddress = (): OrderRequest['address'] | null => {
+    if (formMode) return checkForm() ? form : null;
+    const saved = addresses.find((entry) => entry._id === selectedId);
+    if (!saved) {
+      notify.error(COMMERCE_MESSAGES.noAddress);
+      formRef.current?.querySelector<HTMLInputElement>('input[name="savedAddress"]')?.focus();
+      return null;
+    }
+    return saved;
+  };
+
+  const onPlaceOrder = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (placement.busy) return;
+    if (!token) return askToLogin();
+    if (cart.lines.length === 0) {
+      notify.error(COMMERCE_MESSAGES.emptyCart);
+      navigate('/cart');
+      return;
+    }
+    const address = chosenAddress();
+    if (!address) return;
+    const request: OrderRequest = {
+      address,
+      items: cart.lines.map(({ product, quantity }) => ({
+        _id: product._id,
+        name: product.name,
+        image: product.image,
+        price: product.price,
+        quantity,
+      })),
+      amount: orderAmount(cart.subtotal, deliveryFee),
+    };
+    void placement.place(method, request);
+  };
+
+  if (cart.error) {
+    return (
+      <div className="ms-page commerce-checkout">
+        <h1>Delivery Information</h1>
+        <div className="commerce-alert" role="alert">
+          <p>{errorMessage(cart.error, COMMERCE_FALLBACKS.productsFailed)}</p>
+          <button type="button" className="ms-button ms-button--ghost" onClick={cart.retry}>
+            Try Again
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (cart.loading || cartEmpty) {
+    return (
+      <div className="ms-page commerce-checkout">
+        <h1 className="ms-visually-hidden">Delivery Information</h1>
+        <Spinner label="Loading your order" />
+      </div>
+    );
+  }
+
   return (
     <div className="ms-page commerce-checkout">
-      <h1>Delivery Information</h1>
-      <p>Choose a delivery address and a payment method.</p>
+      <form ref={formRef} className="commerce-checkout__layout" onSubmit={onPlaceOrder}>
+        <section className="commerce-checkout__delivery" aria-labelledby="commerce-delivery-title">
+          <h1 id="commerce-delivery-title">Delivery Information</h1>
+          {!token ? (
+            <div className="commerce-alert">
+              <p>{COMMERCE_MESSAGES.loginToCheckout}</p>
+              <button type="button" className="ms-button" onClick={() => dispatch(loginDialogOpened())}>
+                Login / Register
+              </button>
+            </div>
+          ) : addressQuery.isLoading ? (
+            <Spinner label="Loading your saved addresses" />
+          ) : (
+            <>
+              {addresses.length > 0 ? (
+                <button
+                  type="button"
+                  className="ms-button ms-button--ghost commerce-checkout__toggle"
+                  aria-expanded={adding}
+                  onClick={() => {
+                    setAdding((value) => !value);
+                    setShowErrors(false);
+                  }}
+                >
+                  {adding ? 'Back to saved addresses' : 'Add New Address'}
+                </button>
+              ) : null}
+              {formMode ? (
+                <AddressForm
+                  values={form}
+                  onChange={(field, value) => setForm((current) => ({ ...current, [field]: value }))}
+                  showErrors={showErrors}
+                  saving={saveState.isLoading}
+                  onSave={() => void onSaveAddress()}
+                />
+              ) : (
+                <SavedAddresses addresses={addresses} selectedId={selectedId} onSelect={setSelectedId} />
+              )}
+            </>
+          )}
+        </section>
+        <div className="commerce-checkout__side">
+          <PaymentMethods value={method} onChange={setMethod} />
+          <CheckoutSummary
+            lines={cart.lines}
+            subtotal={cart.subtotal}
+            deliveryFee={deliveryFee}
+            total={orderAmount(cart.subtotal, deliveryFee)}
+            busy={placement.busy}
+          />
+        </div>
+      </form>
+      {placement.sandbox ? (
+        <SandboxPaymentDialog
+          order={placement.sandbox.order}
+          busy={placement.sandbox.busy}
+          onPay={placement.sandbox.pay}
+          onCancel={placement.sandbox.cancel}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,12 +1,79 @@
-import { useSearchParams } from 'react-router-dom';
-import { Spinner, usePageTitle } from '@metrology/shared';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  Spinner,
+  errorMessage,
+  forgetCart,
+  loginDialogOpened,
+  notify,
+  selectToken,
+  useAppDispatch,
+  useAppSelector,
+  usePageTitle,
+} from '@metrology/shared';
+import { useVerifyStripeMutation } from '../endpoints/place-order';
+import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
+import '../styles/commerce.css';
 
-/** The card-payment return page: blank but for a spinner while the payment is verified. */
+/**
+ * The card-payment return (SPEC: /verify?success=&orderId=): blank but for a spinner while the payment is
+ * verified; paid -> cart cleared, /orders; anything else -> /.
+ */
 export default function VerifyPage() {
   usePageTitle('Verifying payment');
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const token = useAppSelector(selectToken);
+  const [verifyStripe] = useVerifyStripeMutation();
+  const started = useRef(false);
+  const success = params.get('success') === 'true' ? 'true' : 'false';
+  const orderId = params.get('orderId') ?? '';
+
+  useEffect(() => {
+    // Verified once, as soon as there is a session to verify it with (the shopper may have to log in again).
+    if (started.current || !token || !orderId) return;
+    started.current = true;
+    void (async () => {
+      try {
+        await verifyStripe({ success, orderId }).unwrap();
+        // The server emptied the cart with the payment.
+        dispatch(forgetCart());
+        notify.success(COMMERCE_MESSAGES.paymentSuccessful);
+        navigate('/orders', { replace: true });
+      } catch (error) {
+        notify.error(errorMessage(error, COMMERCE_FALLBACKS.verifyFailed));
+        navigate('/', { replace: true });
+      }
+    })();
+  }, [dispatch, navigate, orderId, success, token, verifyStripe]);
+
+  if (!orderId) {
+    return (
+      <div className="ms-page commerce-verify commerce-empty">
+        <h1>Payment verification</h1>
+        <p>There is no payment to verify here.</p>
+        <Link to="/" className="ms-button">
+          Back to home
+        </Link>
+      </div>
+    );
+  }
+
+  if (!token) {
+    return (
+      <div className="ms-page commerce-verify commerce-empty">
+        <h1>Payment verification</h1>
+        <p>{COMMERCE_MESSAGES.loginToCheckout}</p>
+        <button type="button" className="ms-button" onClick={() => dispatch(loginDialogOpened())}>
+          Login / Register
+        </button>
+      </div>
+    );
+  }
+
   return (
-    <div className="ms-page commerce-verify" data-order-id={params.get('orderId') ?? ''}>
+    <div className="ms-page commerce-verify">
       <h1 className="ms-visually-hidden">Verifying payment</h1>
       <Spinner label="Verifying your payment" />
     </div>

@@ -7,11 +7,17 @@ interface TokenState {
   auth: { token: string | null };
 }
 
+/**
+ * Calls SPEC section 7 marks "no token" (chat, testimonials, news): endpoints named here never send the session.
+ * A section registers its endpoint's name beside the endpoint's definition.
+ */
+export const anonymousEndpoints = new Set<string>();
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '',
-  prepareHeaders: (headers, { getState }) => {
+  prepareHeaders: (headers, { getState, endpoint }) => {
     const token = (getState() as TokenState).auth?.token;
-    if (token) headers.set('token', token);
+    if (token && !anonymousEndpoints.has(endpoint)) headers.set('token', token);
     return headers;
   },
 });

@@ -1,6 +1,6 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { cartApi } from '../api/cart-endpoints.js';
-import { errorMessage } from '../api/errors.js';
+import { errorMessage, isApiError } from '../api/errors.js';
 import { normaliseCartData } from '../rules/cart.js';
 import { GUEST_CART_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../rules/constants.js';
 import { loggedOut, tokenReceived } from './auth-slice.js';
@@ -36,6 +36,12 @@ export const loadServerCart = (): ShopThunk => async (dispatch, getState) => {
   } catch (error) {
     dispatch(cartLoadFailed());
     console.error('Cart fetch failed', error);
+    if (isApiError(error) && error.status === 401) {
+      // The stored session is no longer valid (expired, or the server's data was reset): start again as a guest.
+      dispatch(sessionEnded());
+      notify.info(error.message);
+      return;
+    }
     notify.error(errorMessage(error, 'Failed to load your cart'));
   }
 };

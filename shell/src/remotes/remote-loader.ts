@@ -1,71 +1,120 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from '@metrology/shared';
 import { REMOTES, federationName, type RemoteName } from '../routes/route-table';
-import { fetchRegistry, manifestUrl } from './registry';
+import { reportLoadFailure } from './load-failure-report';
+import { fallbackOrder, fetchRegistry, manifestUrl } from './registry';
+import { ReleaseGuard, releaseGuardPlugin } from './release-guard';
+import { ReleasePlan } from './release-plan';
 
-/** Where each remote's manifest is, once the registry (or the dev config) has been read. */
-const entries = new Map<RemoteName, { entry: string; version: string }>();
+let apiBaseUrl = '';
+const guard = new ReleaseGuard({
+  registerRemotes: (remotes, options) => registerRemotes(remotes, options),
+  report: (report) => void reportLoadFailure(apiBaseUrl, report),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  pageUrl: () => window.location.href,
+  warn: (message) => console.warn(message),
+});
+let pluginRegistered = false;
 let registryError: Error | null = null;
 
 /**
- * Reads the registry and registers every live remote with the federation runtime.
+ * Reads the registry and registers every live remote with the federation runtime, each with its fallback order.
  * A registry that cannot be read leaves every section showing its fallback; the shell itself still runs.
  */
 export async function registerSections(config: RuntimeConfig): Promise<void> {
-  entries.clear();
+  apiBaseUrl = config.apiBaseUrl;
   registryError = null;
+  if (!pluginRegistered) {
+    registerPlugins([releaseGuardPlugin(guard)]);
+    pluginRegistered = true;
+  }
+  const plans: ReleasePlan[] = [];
   try {
     if (config.remoteEntries) {
       for (const remote of REMOTES) {
         const entry = config.remoteEntries[remote];
-        if (entry) entries.set(remote, { entry, version: 'dev' });
+        if (entry) plans.push(new ReleasePlan(remote, [{ version: 'dev', entry }]));
       }
     } else {
       const registry = await fetchRegistry(config.registryUrl);
       for (const remote of REMOTES) {
         const record = registry.remotes[remote];
-        if (record?.current) {
-          entries.set(remote, {
-            entry: manifestUrl(config.registryUrl, remote, record.current),
-            version: record.current,
-          });
-        }
+        if (!record?.current) continue;
+        const candidates = fallbackOrder(record).map((version) => ({
+          version,
+          entry: manifestUrl(config.registryUrl, remote, version),
+        }));
+        plans.push(new ReleasePlan(remote, candidates));
       }
     }
   } catch (error) {
     registryError = error instanceof Error ? error : new Error(String(error));
     console.error('The release registry could not be read', registryError);
   }
-  registerRemotes([...entries].map(([remote, { entry }]) => ({ name: federationName(remote), entry })));
+  guard.start(plans);
 }
 
+/** The version of a remote this page uses now (after any fallback). */
 export function liveVersion(remote: RemoteName): string | undefined {
-  return entries.get(remote)?.version;
+  return guard.activeVersion(remote);
 }
 
 export interface PageModule {
   default: ComponentType;
 }
 
+/** A section that could not be loaded in any good version: its fallback with Retry is all that is left. */
+export class SectionUnavailableError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    cause: unknown,
+  ) {
+    super(`${remote} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'SectionUnavailableError';
+  }
+}
+
 /**
- * Loads one exposed page of a remote. On a retry the remote is registered again with force,
- * so a container that failed to load is fetched anew instead of served from the failed cache.
+ * Loads one exposed page of a remote, in the version the guard has active. Retries and fallbacks for files
+ * that fail to load happen inside the federation runtime (the guard's plugin); a module that loads but is no
+ * page is given up on here.
  */
-export async function loadSectionPage(
-  remote: RemoteName,
-  module: string,
-  retry: boolean,
-): Promise<PageModule> {
-  const found = entries.get(remote);
-  if (!found) {
-    throw registryError ?? new Error(`No release of ${remote} is live in the registry`);
+export async function loadSectionPage(remote: RemoteName, module: string): Promise<PageModule> {
+  for (;;) {
+    const version = guard.activeVersion(remote);
+    if (!version) {
+      throw new SectionUnavailableError(
+        remote,
+        registryError ??
+          new Error(guard.plan(remote) ? 'every good version failed' : 'no release is live in the registry'),
+      );
+    }
+    let loaded: PageModule | null;
+    try {
+      loaded = await loadRemote<PageModule>(`${federationName(remote)}/${module.replace(/^\.\//, '')}`);
+    } catch (error) {
+      throw new SectionUnavailableError(remote, error);
+    }
+    if (loaded && typeof loaded.default === 'function') return loaded;
+    const notAPage = new Error(`${remote} ${version} did not provide the page ${module}`);
+    if (!(await guard.recover(remote, version, 'module', notAPage)))
+      throw new SectionUnavailableError(remote, notAPage);
   }
-  const name = federationName(remote);
-  if (retry) registerRemotes([{ name, entry: found.entry }], { force: true });
-  const loaded = await loadRemote<PageModule>(`${name}/${module.replace(/^\.\//, '')}`);
-  if (!loaded || typeof loaded.default !== 'function') {
-    throw new Error(`${remote} did not provide ${module}`);
-  }
-  return loaded;
+}
+
+/**
+ * A section's page threw while rendering. Resolves true when the section should render again (the same version
+ * after a backoff, or the last good one), false when it should show its fallback.
+ */
+export function recoverSection(remote: RemoteName, error: unknown): Promise<boolean> {
+  if (error instanceof SectionUnavailableError) return Promise.resolve(false);
+  return guard.recover(remote, guard.activeVersion(remote), 'render', error);
+}
+
+/** The fallback's Retry: start again from the live version. */
+export function restartSection(remote: RemoteName): void {
+  guard.restart(remote);
 }

@@ -1,36 +1,60 @@
 import { Suspense, lazy, useState, type LazyExoticComponent, type ComponentType } from 'react';
 import { Spinner } from '@metrology/shared';
 import { sectionLabel, type RemoteName } from '../routes/route-table';
-import { loadSectionPage } from './remote-loader';
+import { liveVersion, loadSectionPage, recoverSection, restartSection } from './remote-loader';
 import { SectionBoundary } from './section-boundary';
 
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 
-/** One lazy component per page and attempt, kept across renders so React never remounts it by accident. */
+/**
+ * One lazy component per page, version and attempt, kept across renders so React never remounts it by accident;
+ * after a fallback the page of the other version is a different component.
+ */
 function sectionPage(
   remote: RemoteName,
   module: string,
   attempt: number,
 ): LazyExoticComponent<ComponentType> {
-  const key = `${remote}|${module}|${attempt}`;
+  const key = `${remote}|${liveVersion(remote) ?? 'none'}|${module}|${attempt}`;
   let page = pages.get(key);
   if (!page) {
-    page = lazy(() => loadSectionPage(remote, module, attempt > 0));
+    page = lazy(() => loadSectionPage(remote, module));
     pages.set(key, page);
   }
   return page;
 }
 
+interface SectionPageProps {
+  remote: RemoteName;
+  module: string;
+}
+
 /** A page owned by a remote: loaded at run time, with a loading state and its own error boundary. */
-export function RemotePage({ remote, module }: { remote: RemoteName; module: string }) {
+export function RemotePage({ remote, module }: SectionPageProps) {
+  // Each page starts fresh: a section that failed on one page may well work on the next one.
+  return <SectionPage key={`${remote}|${module}`} remote={remote} module={module} />;
+}
+
+function SectionPage({ remote, module }: SectionPageProps) {
   const [attempt, setAttempt] = useState(0);
   const Page = sectionPage(remote, module, attempt);
   const section = sectionLabel(remote);
+  const loading = `Loading the ${section} section`;
   return (
     <div className={`shell-section shell-section--${section}`} data-boundary={section}>
-      <SectionBoundary key={attempt} section={section} onRetry={() => setAttempt((n) => n + 1)}>
-        <Suspense fallback={<Spinner label={`Loading the ${section} section`} />}>
-          {/* eslint-disable-next-line react-hooks/static-components -- cached per page and attempt at module level */}
+      <SectionBoundary
+        key={attempt}
+        section={section}
+        loadingLabel={loading}
+        recover={(error) => recoverSection(remote, error)}
+        onRecovered={() => setAttempt((n) => n + 1)}
+        onRetry={() => {
+          restartSection(remote);
+          setAttempt((n) => n + 1);
+        }}
+      >
+        <Suspense fallback={<Spinner label={loading} />}>
+          {/* eslint-disable-next-line react-hooks/static-components -- cached per page, version and attempt at module level */}
           <Page />
         </Suspense>
       </SectionBoundary>

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { anonymousEndpoints, shopApi } from '../../api/base-api';
 import { setRuntimeConfig } from '../../config/runtime-config';
 import { GUEST_CART_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../../rules/constants';
 import { addToCart, restoreSession, sessionEnded, sessionStarted, updateCartQuantity } from '../cart-thunks';
@@ -113,6 +114,32 @@ describe('logged-in cart', () => {
     await store.dispatch(updateCartQuantity('a', 0));
     expect(store.getState().cart.items).toEqual({});
     expect(serverCart).toEqual({});
+  });
+
+  it('a stored session the server refuses is ended: the visitor continues as a guest', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'stale');
+    const store = createShopStore();
+    await store.dispatch(restoreSession());
+    expect(store.getState().auth.token).toBeNull();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(store.getState().cart).toEqual({ items: {}, status: 'ready' });
+  });
+
+  it('endpoints marked anonymous never send the token (SPEC: chat, testimonials, news)', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    const probe = shopApi.injectEndpoints({
+      endpoints: (build) => ({
+        anonymousProbe: build.mutation<unknown, void>({
+          query: () => ({ url: '/api/probe', method: 'POST' }),
+        }),
+        signedProbe: build.mutation<unknown, void>({ query: () => ({ url: '/api/probe', method: 'POST' }) }),
+      }),
+    });
+    anonymousEndpoints.add('anonymousProbe');
+    const store = createShopStore();
+    await store.dispatch(probe.endpoints.anonymousProbe.initiate());
+    await store.dispatch(probe.endpoints.signedProbe.initiate());
+    expect(calls.filter((c) => c.path === '/api/probe').map((c) => c.token)).toEqual([undefined, 'good']);
   });
 
   it('logout removes the token and empties the cart', async () => {

@@ -1,0 +1,331 @@
+import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoA11yViolations, type Site } from '../support/fixtures';
+
+/**
+ * Releases against the running site: the real release CLI publishes real builds of mfe-content into the
+ * site's RELEASES_DIR while it runs; the browser sees each change on its next page load. Versions carry a
+ * run id, so a retried test never collides with an earlier attempt's (versions are immutable).
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RELEASE_SCRIPT = path.join(ROOT, 'tools/scripts/release.mjs');
+const REMOTE = 'mfe-content';
+const RUN = Date.now().toString(36);
+const version = (name: string) => `9.0.0-e2e.${RUN}.${name}`;
+
+/** The About page's heading in the build the site started with. */
+const HEADING = 'About Us';
+const CHANGED_HEADING = 'About Us — spring edition';
+
+test.describe.configure({ mode: 'serial' });
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function release(site: Site, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [RELEASE_SCRIPT, ...args],
+      { cwd: ROOT, env: { ...process.env, RELEASES_DIR: site.releasesDir } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+async function releaseOk(site: Site, ...args: string[]): Promise<string> {
+  const result = await release(site, ...args);
+  expect(result.stderr, `release ${args.join(' ')}`).toBe('');
+  expect(result.code, `release ${args.join(' ')}`).toBe(0);
+  return result.stdout;
+}
+
+interface Status {
+  current: string | null;
+  history: { version: string; publishedAt: string; commit: string }[];
+}
+
+async function status(site: Site): Promise<Record<string, Status>> {
+  return JSON.parse(await releaseOk(site, 'status', '--json')) as Record<string, Status>;
+}
+
+/** A copy of the content remote's production build, altered: a real built remote with one change. */
+async function variantOfContent(name: string, alter: (dir: string) => Promise<void>): Promise<string> {
+  const dir = path.join(process.env.E2E_WORK_DIR ?? tmpdir(), `variant-${RUN}-${name}`);
+  await fs.rm(dir, { recursive: true, force: true });
+  await fs.cp(path.join(ROOT, REMOTE, 'dist'), dir, { recursive: true });
+  await alter(dir);
+  return dir;
+}
+
+/** Replaces a JavaScript string literal in every bundle file that has it. */
+async function replaceLiteral(dir: string, literal: string, replacement: string): Promise<void> {
+  let changed = 0;
+  for (const file of await fs.readdir(dir)) {
+    if (!file.endsWith('.js')) continue;
+    const full = path.join(dir, file);
+    const code = await fs.readFile(full, 'utf8');
+    const quoted = JSON.stringify(literal);
+    if (!code.includes(quoted)) continue;
+    await fs.writeFile(full, code.split(quoted).join(replacement));
+    changed += 1;
+  }
+  if (changed === 0) throw new Error(`No bundle file of ${REMOTE} has the string ${JSON.stringify(literal)}`);
+}
+
+/** Records which versions of the content remote the page fetched files from, and which files. */
+function recordContentVersions(page: Page): Set<string> & { files: (version: string) => string[] } {
+  const files = new Map<string, string[]>();
+  const versions = Object.assign(new Set<string>(), {
+    files: (version: string) => files.get(version) ?? [],
+  });
+  page.on('request', (request) => {
+    const match = new URL(request.url()).pathname.match(/^\/remotes\/mfe-content\/([^/]+)\/(.+)$/);
+    if (!match?.[1] || !match[2]) return;
+    const version = decodeURIComponent(match[1]);
+    versions.add(version);
+    files.set(version, [...(files.get(version) ?? []), match[2]]);
+  });
+  return versions;
+}
+
+function consoleErrors(page: Page): string[] {
+  const lines: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') lines.push(message.text());
+  });
+  return lines;
+}
+
+const aboutHeading = (page: Page) => page.locator('[data-boundary="content"] h1');
+
+let base = '';
+
+test.beforeAll(async () => {
+  const site = { releasesDir: process.env.E2E_RELEASES_DIR ?? '' } as Site;
+  base = (await status(site))[REMOTE]?.current ?? '';
+  expect(base, 'the e2e setup published mfe-content').not.toBe('');
+});
+
+// Whatever a test did, the shop goes back to the build it started with for the specs that follow.
+test.afterAll(async () => {
+  const site = { releasesDir: process.env.E2E_RELEASES_DIR ?? '' } as Site;
+  if (base) await releaseOk(site, 'rollback', REMOTE, '--to', base);
+});
+
+test('a published version shows on the next page load, with no restart; a rollback brings the old one back', async ({
+  page,
+  site,
+}) => {
+  const versions = recordContentVersions(page);
+  await page.goto('/about');
+  await expect(aboutHeading(page)).toHaveText(HEADING);
+  expect([...versions]).toEqual([base]);
+
+  const changed = await variantOfContent('changed', (dir) =>
+    replaceLiteral(dir, HEADING, JSON.stringify(CHANGED_HEADING)),
+  );
+  const published = await releaseOk(
+    site,
+    'publish',
+    REMOTE,
+    '--dist',
+    changed,
+    '--version',
+    version('changed'),
+  );
+  expect(published).toContain(`Published ${REMOTE} ${version('changed')}`);
+  expect(published).toContain(`it is live now (was ${base})`);
+
+  versions.clear();
+  await page.reload();
+  await expect(aboutHeading(page)).toHaveText(CHANGED_HEADING);
+  expect([...versions]).toEqual([version('changed')]);
+  await expect(page).toHaveTitle(/spring edition/);
+
+  // Status: live version, with the new one at the end of the history.
+  const afterPublish = (await status(site))[REMOTE];
+  expect(afterPublish?.current).toBe(version('changed'));
+  expect(afterPublish?.history.map((r) => r.version).slice(-1)).toEqual([version('changed')]);
+  expect(afterPublish?.history.at(-1)?.commit).toMatch(/^[0-9a-f]{7,}$|^unknown$/);
+
+  // Rolling back moves only the pointer: the next load is the old build again.
+  expect(await releaseOk(site, 'rollback', REMOTE)).toContain(
+    `${REMOTE} ${base} is live now (was ${version('changed')})`,
+  );
+  versions.clear();
+  await page.reload();
+  await expect(aboutHeading(page)).toHaveText(HEADING);
+  expect([...versions]).toEqual([base]);
+
+  // Versions are immutable: publishing the same version again is refused.
+  const again = await release(site, 'publish', REMOTE, '--dist', changed, '--version', version('changed'));
+  expect(again.code).toBe(1);
+  expect(again.stderr).toContain(`${REMOTE} ${version('changed')} is already published`);
+});
+
+test('a release whose page throws falls back to the last good one, and the failure shows on the release page', async ({
+  page,
+  site,
+}) => {
+  const broken = await variantOfContent('page-throws', (dir) =>
+    replaceLiteral(dir, HEADING, '(()=>{throw new Error("this About page release is broken")})()'),
+  );
+  await releaseOk(site, 'publish', REMOTE, '--dist', broken, '--version', version('page-throws'));
+
+  const versions = recordContentVersions(page);
+  const errors = consoleErrors(page);
+  await page.goto('/about');
+  // The last good version is the one live before (the rolled-back 'changed' one is skipped).
+  await expect(aboutHeading(page)).toHaveText(HEADING);
+  await expect(page.getByTestId('section-fallback')).toHaveCount(0);
+  expect([...versions].sort()).toEqual([base, version('page-throws')].sort());
+  expect(errors).toContainEqual(
+    expect.stringContaining(
+      `[releases] ${REMOTE} ${version('page-throws')} failed (render): this About page release is broken — falling back to ${base}`,
+    ),
+  );
+  // The header and footer were there all along.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+
+  await page.goto('/releases');
+  await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
+  const failure = page
+    .getByTestId('load-failures')
+    .getByRole('row')
+    .filter({ hasText: version('page-throws') });
+  await expect(failure.first()).toContainText('Page threw while rendering');
+  await expect(failure.first()).toContainText(base);
+  await expect(failure.first()).toContainText('this About page release is broken');
+  const live = page.getByTestId('release-status').locator(`tr[data-version="${version('page-throws')}"]`);
+  await expect(live).toContainText('Live');
+  await expectNoA11yViolations(page);
+
+  await releaseOk(site, 'rollback', REMOTE);
+  expect((await status(site))[REMOTE]?.current).toBe(base);
+});
+
+test('a release whose entry throws falls back; when the last good one fails too, the section offers Retry', async ({
+  page,
+  site,
+}) => {
+  const broken = await variantOfContent('entry-throws', async (dir) => {
+    const entry = path.join(dir, 'remoteEntry.js');
+    await fs.writeFile(
+      entry,
+      `throw new Error("this remoteEntry release is broken");\n${await fs.readFile(entry, 'utf8')}`,
+    );
+  });
+  await releaseOk(site, 'publish', REMOTE, '--dist', broken, '--version', version('entry-throws'));
+
+  const versions = recordContentVersions(page);
+  await page.goto('/about');
+  await expect(aboutHeading(page)).toHaveText(HEADING);
+  expect(versions.has(version('entry-throws'))).toBe(true);
+  expect(versions.has(base)).toBe(true);
+
+  // Now the last good version's files fail as well: after the retries the section shows its fallback.
+  let goodAnswers503 = true;
+  await page.route(`**/remotes/${REMOTE}/${base}/**`, (route) =>
+    goodAnswers503 ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue(),
+  );
+  const errors = consoleErrors(page);
+  await page.reload();
+  const fallback = page.locator('[data-boundary="content"] [data-testid="section-fallback"]');
+  await expect(fallback).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  expect(errors).toContainEqual(expect.stringContaining(`[releases] ${REMOTE} ${base} failed (entry)`));
+  expect(errors).toContainEqual(expect.stringContaining('no earlier good version is left'));
+
+  // Retry starts again from the live version and falls back once more, to the good one that answers again.
+  goodAnswers503 = false;
+  await fallback.getByRole('button', { name: 'Retry' }).click();
+  await expect(aboutHeading(page)).toHaveText(HEADING);
+
+  await page.goto('/releases');
+  const rows = page.getByTestId('load-failures').getByRole('row');
+  await expect(rows.filter({ hasText: version('entry-throws') }).first()).toContainText(
+    'Remote entry did not load',
+  );
+  await expect(
+    rows.filter({ hasText: 'None: section fallback shown' }).filter({ hasText: base }).first(),
+  ).toBeVisible();
+
+  await releaseOk(site, 'rollback', REMOTE);
+});
+
+test('a remote built for another major of a shared singleton is refused at load with a clear message', async ({
+  page,
+  site,
+}) => {
+  test.setTimeout(180_000);
+  // A real build of mfe-content whose shared config requires @metrology/shared ^2.0.0 (the shop runs 1.x).
+  const dist = path.join(process.env.E2E_WORK_DIR ?? tmpdir(), `incompatible-${RUN}`);
+  const webpackCli = createRequire(import.meta.url).resolve('webpack-cli/bin/cli.js');
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [
+        webpackCli,
+        '--config',
+        'tools/federation/fixtures/incompatible-shared.config.mjs',
+        '--output-path',
+        dist,
+      ],
+      { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
+      (error, _stdout, stderr) => (error ? reject(new Error(`fixture build failed: ${stderr}`)) : resolve()),
+    ),
+  );
+  await releaseOk(site, 'publish', REMOTE, '--dist', dist, '--version', version('incompatible'));
+
+  const versions = recordContentVersions(page);
+  const errors = consoleErrors(page);
+  await page.goto('/about');
+  await expect(aboutHeading(page)).toHaveText(HEADING);
+  // Refused from its manifest: none of its code was fetched.
+  expect(versions.files(version('incompatible'))).toEqual(['mf-manifest.json']);
+  expect(versions.has(base)).toBe(true);
+  const message = `${REMOTE} ${version('incompatible')} is refused: it was built for @metrology/shared ^2.0.0, but this shop runs @metrology/shared 1.`;
+  expect(errors).toContainEqual(expect.stringContaining(message));
+
+  await page.goto('/releases');
+  const failure = page
+    .getByTestId('load-failures')
+    .getByRole('row')
+    .filter({ hasText: version('incompatible') })
+    .first();
+  await expect(failure).toContainText('Incompatible shared dependency');
+  await expect(failure).toContainText(message);
+
+  await releaseOk(site, 'rollback', REMOTE);
+});
+
+test('the release page is not linked from the shop and works on a phone', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.locator('a[href="/releases"]')).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/releases');
+  const status = page.getByTestId('release-status');
+  await expect(status.locator(`tbody[data-remote="${REMOTE}"] tr.shell-releases__live`)).toContainText(base);
+  for (const remote of ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers']) {
+    await expect(status.getByRole('rowheader', { name: remote })).toBeVisible();
+  }
+  // Wide tables scroll inside their own region; the page itself does not overflow.
+  const releasesPage = page.locator('.shell-releases');
+  expect(await releasesPage.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  const box = await releasesPage.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  await expectNoA11yViolations(page);
+});

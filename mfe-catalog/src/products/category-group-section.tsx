@@ -1,0 +1,85 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Spinner, errorMessage } from '@metrology/shared';
+import { groupSearchArgs } from '../endpoints/get-product-groups';
+import { useSearchProductsInfiniteQuery } from '../endpoints/search-products';
+import { GROUP_PAGE_SIZE, type CategoryGroup } from './group-products';
+import { ProductCard } from './product-card';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** True once the element comes near the viewport (at once where IntersectionObserver is missing). */
+function useNearViewport(start: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  const [near, setNear] = useState(start || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const node = ref.current;
+    if (near || !node) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
+
+/**
+ * One category of one company: its first page (with the page when above the fold, else once scrolled near),
+ * then "Show more" one page at a time.
+ */
+export function CategoryGroupSection({ group, search }: { group: CategoryGroup; search: string }) {
+  const headingId = useId();
+  const [ref, near] = useNearViewport(group.eager);
+  const { data, error, isError, isLoading, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } =
+    useSearchProductsInfiniteQuery(groupSearchArgs(search, group), { skip: !near });
+  const products = data?.pages.flatMap((page) => page.products) ?? [];
+  const total = data?.pages[0]?.total ?? group.count;
+
+  return (
+    <section ref={ref} className="catalog-category" aria-labelledby={headingId}>
+      <h3 id={headingId}>{group.category}</h3>
+      {isError && products.length === 0 ? (
+        <div className="catalog-error" role="alert">
+          <p>{errorMessage(error, 'Failed to load products')}</p>
+          <button type="button" className="ms-button ms-button--ghost" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : !near || isLoading ? (
+        <div className="catalog-category__pending">
+          {near ? <Spinner label={`Loading ${group.category}`} /> : null}
+        </div>
+      ) : (
+        <ul className="catalog-grid">
+          {products.map((product) => (
+            <ProductCard key={product._id} product={product} />
+          ))}
+        </ul>
+      )}
+      {products.length > 0 && total > GROUP_PAGE_SIZE ? (
+        <div className="catalog-more">
+          <p className="catalog-more__count">
+            Showing {count.format(products.length)} of {count.format(total)}
+          </p>
+          {hasNextPage ? (
+            <button
+              type="button"
+              className="ms-button ms-button--ghost"
+              onClick={() => void fetchNextPage()}
+              disabled={isFetchingNextPage}
+            >
+              {isFetchingNextPage ? 'Loading...' : 'Show more'}
+              <span className="ms-visually-hidden">
+                {' '}
+                {group.company} {group.category}
+              </span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

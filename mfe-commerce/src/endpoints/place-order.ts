@@ -1,0 +1,83 @@
+import { shopApi, type Address, type PaymentOrder } from '@metrology/shared';
+
+/** One line of an order as the client sends it (the server reads _id and quantity, prices come from it). */
+export interface OrderLine {
+  _id: string;
+  name: string;
+  image: string[];
+  price: number;
+  quantity: number;
+}
+
+/** The body of /api/order/place, /razorpay and /stripe (SPEC section 7). */
+export interface OrderRequest {
+  address: Address & { _id?: string };
+  items: OrderLine[];
+  /** Subtotal plus the delivery fee. */
+  amount: number;
+}
+
+export interface PlacedOrder {
+  success: boolean;
+  message?: string;
+  orderId?: string;
+}
+
+export interface RazorpayOrderResponse {
+  success: boolean;
+  order: PaymentOrder;
+  /** The provider's public key for the checkout popup. */
+  key: string;
+  /** No provider keys on the API: the browser pays through the API's local sandbox instead. */
+  sandbox?: boolean;
+  orderId?: string;
+}
+
+/** What the provider's popup (or the sandbox) hands the browser after a payment. */
+export interface RazorpayPaymentResult {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+export const orderPlacementApi = shopApi.injectEndpoints({
+  endpoints: (build) => ({
+    placeCodOrder: build.mutation<PlacedOrder, OrderRequest>({
+      query: (body) => ({ url: '/api/order/place', method: 'POST', body }),
+      invalidatesTags: ['Orders'],
+    }),
+    createRazorpayOrder: build.mutation<RazorpayOrderResponse, OrderRequest>({
+      query: (body) => ({ url: '/api/order/razorpay', method: 'POST', body }),
+    }),
+    paySandboxRazorpay: build.mutation<RazorpayPaymentResult, { order_id: string }>({
+      query: (body) => ({ url: '/api/payments/sandbox/razorpay/pay', method: 'POST', body }),
+      transformResponse: (response: RazorpayPaymentResult & { success: boolean }) => ({
+        razorpay_order_id: response.razorpay_order_id,
+        razorpay_payment_id: response.razorpay_payment_id,
+        razorpay_signature: response.razorpay_signature,
+      }),
+    }),
+    verifyRazorpay: build.mutation<
+      { success: boolean; message?: string },
+      RazorpayPaymentResult & { userId: string }
+    >({
+      query: (body) => ({ url: '/api/order/verifyRazorpay', method: 'POST', body }),
+      invalidatesTags: ['Orders'],
+    }),
+    verifyStripe: build.mutation<
+      { success: boolean; message?: string },
+      { success: string; orderId: string }
+    >({
+      query: (body) => ({ url: '/api/order/verifyStripe', method: 'POST', body }),
+      invalidatesTags: ['Orders'],
+    }),
+  }),
+});
+
+export const {
+  usePlaceCodOrderMutation,
+  useCreateRazorpayOrderMutation,
+  usePaySandboxRazorpayMutation,
+  useVerifyRazorpayMutation,
+  useVerifyStripeMutation,
+} = orderPlacementApi;

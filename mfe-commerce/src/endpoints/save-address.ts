@@ -1,0 +1,32 @@
+import { shopApi, type Address, type SavedAddress } from '@metrology/shared';
+import { addressListApi, type AddressListResponse } from './get-addresses';
+
+export interface SaveAddressArgs {
+  address: Address;
+  token: string;
+}
+
+/** POST /api/address/save: the address and userId (the token, per SPEC); answers with the updated list. */
+export const saveAddressApi = shopApi.injectEndpoints({
+  endpoints: (build) => ({
+    saveAddress: build.mutation<SavedAddress[], SaveAddressArgs>({
+      query: ({ address, token }) => ({
+        url: '/api/address/save',
+        method: 'POST',
+        body: { address, userId: token },
+      }),
+      transformResponse: (response: AddressListResponse) => response.addresses ?? [],
+      // The answer is the new list: put it in the cache instead of asking again.
+      async onQueryStarted({ token }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(addressListApi.util.upsertQueryData('getAddresses', token, data));
+        } catch {
+          // The caller shows the error.
+        }
+      },
+    }),
+  }),
+});
+
+export const { useSaveAddressMutation } = saveAddressApi;

@@ -1,0 +1,54 @@
+import { Link } from 'react-router-dom';
+import { ProductImage, formatAmount, formatPrice } from '@metrology/shared';
+import { QuantityStepper } from './quantity-stepper';
+import type { CartLine } from './use-cart-lines';
+
+interface Props {
+  line: CartLine;
+  onQuantityChange: (itemId: string, quantity: number) => void;
+}
+
+/** One cart row: first image, name, model, unit price, stepper, line total, remove. */
+export function CartRow({ line, onQuantityChange }: Props) {
+  const { product, quantity, total } = line;
+  const productPath = `/product/${encodeURIComponent(product.slug || product._id)}`;
+  return (
+    <li className="commerce-line" data-testid="cart-line">
+      <Link to={productPath} className="commerce-line__image" tabIndex={-1} aria-hidden="true">
+        <ProductImage src={product.image[0]} alt="" width={96} height={96} />
+      </Link>
+      <div className="commerce-line__info">
+        <h2 className="commerce-line__name">
+          <Link to={productPath}>{product.name}</Link>
+        </h2>
+        {product.model ? <p className="commerce-line__model">Model: {product.model}</p> : null}
+        <p className="commerce-line__price">
+          <span className="commerce-line__label">Price: </span>
+          {formatPrice(product.price)}
+        </p>
+      </div>
+      <QuantityStepper
+        productName={product.name}
+        quantity={quantity}
+        onChange={(next) => onQuantityChange(product._id, next)}
+      />
+      <p className="commerce-line__total">
+        <span className="commerce-line__label">Total: </span>
+        <span data-testid="line-total">{formatAmount(total)}</span>
+      </p>
+      <button
+        type="button"
+        className="commerce-line__remove"
+        aria-label={`Remove ${product.name} from the cart`}
+        onClick={() => onQuantityChange(product._id, 0)}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
+          />
+        </svg>
+      </button>
+    </li>
+  );
+}

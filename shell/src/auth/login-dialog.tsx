@@ -1,0 +1,182 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  BRAND_NAME,
+  errorMessage,
+  loginDialogClosed,
+  notify,
+  selectLoginDialogOpen,
+  selectToken,
+  sessionStarted,
+  useAppDispatch,
+  useAppSelector,
+} from '@metrology/shared';
+import { Modal } from '../ui/modal';
+import { useLoginMutation, useRegisterMutation } from './auth-api';
+
+type Mode = 'login' | 'signup';
+
+const TEXTS = {
+  login: {
+    title: 'Welcome Back!',
+    subtitle: 'Sign in to access your account',
+    submit: 'Sign In',
+    toggle: 'Create new account',
+    success: 'Welcome back!',
+  },
+  signup: {
+    title: 'Create Account',
+    subtitle: `Join ${BRAND_NAME} for quality measuring instruments`,
+    submit: 'Create Account',
+    toggle: 'Already have an account?',
+    success: 'Account created successfully!',
+  },
+} as const;
+
+/**
+ * The login / sign-up dialog. Any section opens it through the store (`loginDialogOpened()`); it closes itself
+ * whenever a session token exists.
+ */
+export function LoginDialog() {
+  const open = useAppSelector(selectLoginDialogOpen);
+  const token = useAppSelector(selectToken);
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    if (open && token) dispatch(loginDialogClosed());
+  }, [open, token, dispatch]);
+
+  if (!open || token) return null;
+  return <LoginDialogBox onClose={() => dispatch(loginDialogClosed())} />;
+}
+
+/** The dialog's content; mounted fresh on every opening, so it always starts empty, in Login mode. */
+function LoginDialogBox({ onClose }: { onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [mode, setMode] = useState<Mode>('login');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [login, loginState] = useLoginMutation();
+  const [register, registerState] = useRegisterMutation();
+  const busy = loginState.isLoading || registerState.isLoading;
+  const firstField = useRef<HTMLInputElement>(null);
+  const ids = useId();
+  const titleId = `${ids}-title`;
+  const subtitleId = `${ids}-subtitle`;
+  const texts = TEXTS[mode];
+
+  const switchMode = () => {
+    setMode((was) => (was === 'login' ? 'signup' : 'login'));
+  };
+
+  // After a switch the first field of the new mode takes the focus (the name field appears in sign-up).
+  const switched = useRef(false);
+  useEffect(() => {
+    if (switched.current) firstField.current?.focus();
+    switched.current = true;
+  }, [mode]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    try {
+      const session =
+        mode === 'login'
+          ? await login({ email, password }).unwrap()
+          : await register({ name, email, password }).unwrap();
+      if (!session.token) throw new Error(session.message || 'The server did not start a session.');
+      notify.success(texts.success);
+      // Keeps the token (store and localStorage) and merges the guest's cart; the dialog then closes itself.
+      await dispatch(sessionStarted(session.token));
+    } catch (error) {
+      console.error(mode === 'login' ? 'Login failed' : 'Registration failed', error);
+      notify.error(errorMessage(error, 'Something went wrong. Please try again.'));
+    }
+  };
+
+  return (
+    <Modal
+      onClose={onClose}
+      labelledBy={titleId}
+      describedBy={subtitleId}
+      initialFocus={firstField}
+      className="shell-login"
+    >
+      <button
+        type="button"
+        className="shell-icon-button shell-login__close"
+        aria-label="Close"
+        onClick={onClose}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <h2 id={titleId} className="shell-login__title">
+        {texts.title}
+      </h2>
+      <p id={subtitleId} className="shell-login__subtitle">
+        {texts.subtitle}
+      </p>
+      <form className="shell-login__form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
+        {mode === 'signup' ? (
+          <div className="ms-field">
+            <label htmlFor={`${ids}-name`}>Name</label>
+            <input
+              ref={firstField}
+              id={`${ids}-name`}
+              className="ms-input"
+              type="text"
+              name="name"
+              autoComplete="name"
+              required
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+        ) : null}
+        <div className="ms-field">
+          <label htmlFor={`${ids}-email`}>Email</label>
+          <input
+            ref={mode === 'login' ? firstField : undefined}
+            id={`${ids}-email`}
+            className="ms-input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="ms-field">
+          <label htmlFor={`${ids}-password`}>Password</label>
+          <input
+            id={`${ids}-password`}
+            className="ms-input"
+            type="password"
+            name="password"
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        {mode === 'login' ? (
+          // SPEC: the link is shown in Login mode and goes nowhere (there is no password reset yet).
+          // eslint-disable-next-line jsx-a11y/anchor-is-valid
+          <a href="#" className="shell-login__forgot" onClick={(event) => event.preventDefault()}>
+            Forgot password?
+          </a>
+        ) : null}
+        {/* aria-disabled, not disabled: the focus stays on the button while the request runs. */}
+        <button type="submit" className="ms-button shell-login__submit" aria-disabled={busy}>
+          {texts.submit}
+        </button>
+      </form>
+      <button type="button" className="shell-login__toggle" onClick={switchMode} disabled={busy}>
+        {texts.toggle}
+      </button>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useLocation } from 'react-router-dom';
+import type { DropdownEntry } from './navigation';
+import { focusEdge, moveFocusWithin } from './focus-list';
+import { useDismiss } from './use-dismiss';
+
+interface NavDropdownProps {
+  label: string;
+  entries: readonly DropdownEntry[];
+  /** A last link below the entries (e.g. every product). */
+  allLink?: { to: string; label: string };
+  /** Marks the button as the current section. */
+  active?: boolean;
+  /** Wide panels lay their entries out in a grid. */
+  wide?: boolean;
+}
+
+/**
+ * A navigation disclosure: a button that shows a panel of links. Closes on an outside press, on Escape (focus
+ * back to the button), when the focus leaves it, and on every route change. Arrow keys move between the links.
+ */
+export function NavDropdown({ label, entries, allLink, active = false, wide = false }: NavDropdownProps) {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const location = useLocation();
+
+  useDismiss(container, open, () => setOpen(false), button);
+
+  // Any navigation (a link in the panel or elsewhere) closes the panel.
+  const [seenLocation, setSeenLocation] = useState(location);
+  if (seenLocation !== location) {
+    setSeenLocation(location);
+    setOpen(false);
+  }
+
+  const onButtonKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      // Shown synchronously so that the focus can move into it at once.
+      flushSync(() => setOpen(true));
+      focusEdge(panel.current, event.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  };
+
+  const onItemKeyDown = (event: KeyboardEvent) => {
+    moveFocusWithin(panel.current, event);
+  };
+
+  const onBlur = (event: FocusEvent) => {
+    const next = event.relatedTarget as Node | null;
+    if (next && !container.current?.contains(next)) setOpen(false);
+  };
+
+  return (
+    <div className="shell-dropdown" ref={container} onBlur={onBlur}>
+      <button
+        ref={button}
+        type="button"
+        className={`shell-nav__link shell-dropdown__toggle${active ? ' active' : ''}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((was) => !was)}
+        onKeyDown={onButtonKeyDown}
+      >
+        {label}
+        <svg
+          className="shell-dropdown__chevron"
+          viewBox="0 0 12 12"
+          width="12"
+          height="12"
+          aria-hidden="true"
+        >
+          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+      </button>
+      <div
+        ref={panel}
+        id={panelId}
+        className={`shell-dropdown__panel${wide ? ' shell-dropdown__panel--wide' : ''}`}
+        hidden={!open}
+      >
+        <ul className="shell-dropdown__list">
+          {entries.map((entry) => (
+            <li key={entry.to}>
+              <Link
+                to={entry.to}
+                className="shell-dropdown__entry"
+                onClick={() => setOpen(false)}
+                onKeyDown={onItemKeyDown}
+              >
+                {entry.logo ? (
+                  <img className="shell-dropdown__logo" src={entry.logo} alt="" width={36} height={36} />
+                ) : null}
+                <span className="shell-dropdown__text">
+                  <span className="shell-dropdown__label">{entry.label}</span>
+                  {entry.description ? (
+                    <span className="shell-dropdown__description">{entry.description}</span>
+                  ) : null}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {allLink ? (
+          <Link
+            to={allLink.to}
+            className="shell-dropdown__all"
+            onClick={() => setOpen(false)}
+            onKeyDown={onItemKeyDown}
+          >
+            {allLink.label}
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}

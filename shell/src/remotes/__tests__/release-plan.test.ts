@@ -1,0 +1,84 @@
+import { fallbackOrder, type Release } from '../registry';
+import { MAX_TRIES, ReleasePlan, backoffMs } from '../release-plan';
+
+const release = (version: string, rolledBack = false): Release => ({
+  version,
+  publishedAt: '2025-01-01T00:00:00.000Z',
+  commit: 'abc1234',
+  ...(rolledBack ? { rolledBackAt: '2025-01-02T00:00:00.000Z' } : {}),
+});
+
+describe('fallbackOrder', () => {
+  test.each([
+    ['only the live one', { current: '1.0.0', history: [release('1.0.0')] }, ['1.0.0']],
+    [
+      'live first, then earlier ones newest first',
+      { current: '3', history: [release('1'), release('2'), release('3')] },
+      ['3', '2', '1'],
+    ],
+    [
+      'skips rolled-back versions',
+      { current: '3', history: [release('1'), release('2', true), release('3')] },
+      ['3', '1'],
+    ],
+    [
+      'never a version newer than the live one',
+      { current: '2', history: [release('1'), release('2'), release('3', true)] },
+      ['2', '1'],
+    ],
+    ['a live version missing from history has no fallback', { current: '9', history: [release('1')] }, ['9']],
+  ])('%s', (_case, entry, expected) => {
+    expect(fallbackOrder(entry)).toEqual(expected);
+  });
+});
+
+describe('ReleasePlan', () => {
+  const plan = () =>
+    new ReleasePlan('mfe-content', [
+      { version: '3', entry: '/remotes/mfe-content/3/mf-manifest.json' },
+      { version: '2', entry: '/remotes/mfe-content/2/mf-manifest.json' },
+      { version: '1', entry: '/remotes/mfe-content/1/mf-manifest.json' },
+    ]);
+
+  test('starts at the live version and walks down the fallback order, each failed version given up once', () => {
+    const p = plan();
+    expect(p.active?.version).toBe('3');
+    expect(p.giveUp()?.version).toBe('2');
+    expect(p.hasFailed('3')).toBe(true);
+    expect(p.giveUp()?.version).toBe('1');
+    expect(p.giveUp()).toBeUndefined();
+    expect(p.active).toBeUndefined();
+    expect(p.live?.version).toBe('3');
+  });
+
+  test('counts tries per version; a fallback starts its own count', () => {
+    const p = plan();
+    expect(p.noteFailedTry()).toBe(1);
+    expect(p.noteFailedTry()).toBe(2);
+    p.giveUp();
+    expect(p.noteFailedTry()).toBe(1);
+  });
+
+  test.each([
+    [1, 'entry', true],
+    [MAX_TRIES - 1, 'render', true],
+    [MAX_TRIES, 'entry', false],
+    [1, 'incompatible-shared', false],
+  ] as const)('after %i tries a %s failure may retry: %s', (tries, kind, expected) => {
+    expect(plan().mayRetry(tries, kind)).toBe(expected);
+  });
+
+  test('restart forgets failures and starts from the live version', () => {
+    const p = plan();
+    p.giveUp();
+    p.giveUp();
+    p.noteFailedTry();
+    expect(p.restart()?.version).toBe('3');
+    expect(p.hasFailed('3')).toBe(false);
+    expect(p.noteFailedTry()).toBe(1);
+  });
+
+  test('the backoff grows: 250 ms, then 750 ms', () => {
+    expect([backoffMs(1), backoffMs(2)]).toEqual([250, 750]);
+  });
+});

@@ -1,0 +1,63 @@
+// Renders the shell's regions the way app.tsx composes them, on a memory router, with a real store.
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createShopStore, ShopProviders, type ShopStore } from '@metrology/shared';
+import { LoginDialog } from '../auth/login-dialog';
+import { SupportChat } from '../chat/support-chat';
+import { Footer } from '../layout/footer';
+import { Header } from '../layout/header';
+import { NotFoundPage } from '../pages/not-found-page';
+import { SessionStart } from '../session/session-start';
+
+/** Shows where the router is, so tests can read the current URL. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function StubPage({ title }: { title: string }) {
+  return <h1>{title}</h1>;
+}
+
+export interface ShellOptions {
+  route?: string;
+  store?: ShopStore;
+  /** Run SessionStart (session restore and the country lookup) like the real shell does. */
+  session?: boolean;
+  children?: ReactNode;
+}
+
+export function renderShell({
+  route = '/',
+  store = createShopStore(),
+  session = false,
+  children,
+}: ShellOptions = {}) {
+  const result = render(
+    <ShopProviders store={store}>
+      <MemoryRouter initialEntries={[route]}>
+        {session ? <SessionStart /> : null}
+        <Header />
+        <main id="main">
+          <Routes>
+            <Route path="/" element={<StubPage title="Home page" />} />
+            <Route path="/products" element={<StubPage title="Products page" />} />
+            <Route path="/orders" element={<StubPage title="Orders page" />} />
+            <Route path="/about" element={<StubPage title="About page" />} />
+            <Route path="/clients" element={<StubPage title="Clients page" />} />
+            <Route path="/contact" element={<StubPage title="Contact page" />} />
+            <Route path="/cart" element={<StubPage title="Cart page" />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+          {children}
+        </main>
+        <Footer />
+        <SupportChat />
+        <LoginDialog />
+        <LocationProbe />
+      </MemoryRouter>
+    </ShopProviders>,
+  );
+  return { ...result, store };
+}

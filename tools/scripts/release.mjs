@@ -1,0 +1,40 @@
+// @ts-check
+// `npm run release -- publish <remote> [--version X] | rollback <remote> [--to X] | status [--json]`; --help for more.
+import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildHash, run } from '../src/build.mjs';
+import { ROOT } from '../src/paths.mjs';
+import { currentCommit } from '../src/publish-local.mjs';
+import { runRelease } from '../src/release-cli.mjs';
+
+const releasesDir = path.resolve(process.env.RELEASES_DIR ?? path.join(ROOT, 'releases'));
+
+process.exitCode = await runRelease(process.argv.slice(2), {
+  releasesDir,
+  packageVersion: async (remote) =>
+    JSON.parse(await fs.readFile(path.join(ROOT, remote, 'package.json'), 'utf8')).version,
+  // Each publish builds into its own folder: two publishes at once never write the same files, and the
+  // remote's dist/ (what `npm start` serves) stays as it is.
+  build: async (remote) => {
+    const distDir = await fs.mkdtemp(path.join(tmpdir(), `release-${remote}-`));
+    const cleanup = () => fs.rm(distDir, { recursive: true, force: true });
+    try {
+      console.error(`Building ${remote} for production...`);
+      await run('npm', ['run', 'build', '--silent', '-w', remote, '--', '--output-path', distDir], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+    } catch (error) {
+      await cleanup();
+      throw new Error(
+        `The production build of ${remote} failed (${error instanceof Error ? error.message : error})`,
+      );
+    }
+    return { distDir, cleanup };
+  },
+  buildHash: (_remote, distDir) => buildHash(distDir),
+  commit: currentCommit,
+  cwd: process.env.INIT_CWD ?? process.cwd(),
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+});

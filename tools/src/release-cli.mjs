@@ -1,0 +1,271 @@
+// @ts-check
+// `npm run release -- publish|rollback|status`: what a release manager does with one remote at a time.
+import path from 'node:path';
+import {
+  REMOTE_NAMES,
+  ReleaseError,
+  assertKnownRemote,
+  isPublished,
+  isValidVersion,
+  publishRelease,
+  readRegistry,
+  releaseStatus,
+  rollbackRelease,
+} from './registry.mjs';
+
+export const EXIT = { ok: 0, refused: 1, usage: 2 };
+
+export const HELP = `Usage: npm run release -- <command> [options]
+
+Commands:
+  publish <remote> [--version X] [--dist DIR]
+      Build <remote> for production (npm run build -w <remote>) and publish it as the new immutable
+      version X, which goes live at once. X defaults to the version in <remote>/package.json.
+      A version that is already published is refused. --dist DIR publishes an existing production
+      build instead of building (for example one made by CI).
+  rollback <remote> [--to X]
+      Make the previous good version live again (the newest one published before the live one that
+      was not rolled back), or the published version X. Only the pointer moves; no file changes.
+  status [--json]
+      Every remote's live version, when and from which commit it was built, and its history.
+      --json prints {"<remote>": {"current", "history": [{"version", "publishedAt", "commit"}]}}
+      (use npm run --silent release -- status --json for output without npm's banner).
+
+Remotes: ${REMOTE_NAMES.join(', ')}
+Environment: RELEASES_DIR  where versions and registry.json live (default ./releases)
+Exit codes: 0 done, 1 refused or failed, 2 wrong usage`;
+
+/** Wrong arguments: exit code 2 and a pointer to --help. */
+export class UsageError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/**
+ * @typedef {{ command: 'help' }
+ *   | { command: 'publish'; remote: string; version?: string; dist?: string }
+ *   | { command: 'rollback'; remote: string; to?: string }
+ *   | { command: 'status'; json: boolean }} ReleaseCommand
+ */
+
+const OPTIONS = /** @type {Record<string, { takesValue: boolean; commands: string[] }>} */ ({
+  '--version': { takesValue: true, commands: ['publish'] },
+  '--dist': { takesValue: true, commands: ['publish'] },
+  '--to': { takesValue: true, commands: ['rollback'] },
+  '--json': { takesValue: false, commands: ['status'] },
+});
+
+/** @param {string[]} argv the arguments after the script name @returns {ReleaseCommand} */
+export function parseReleaseArgs(argv) {
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') {
+    return { command: 'help' };
+  }
+  const [command, ...rest] = argv;
+  if (command !== 'publish' && command !== 'rollback' && command !== 'status') {
+    throw new UsageError(`Unknown command '${command}' (publish, rollback or status)`);
+  }
+  /** @type {string[]} */
+  const positional = [];
+  /** @type {Record<string, string | true>} */
+  const options = {};
+  for (let i = 0; i < rest.length; i += 1) {
+    const arg = /** @type {string} */ (rest[i]);
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [name, inlineValue] = /** @type {[string, string | undefined]} */ (
+      arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
+    );
+    const option = OPTIONS[name];
+    if (!option || !option.commands.includes(command)) {
+      throw new UsageError(`'${command}' has no option ${name}`);
+    }
+    if (name in options) throw new UsageError(`${name} is given twice`);
+    if (!option.takesValue) {
+      if (inlineValue !== undefined) throw new UsageError(`${name} takes no value`);
+      options[name] = true;
+      continue;
+    }
+    const value = inlineValue ?? rest[i + 1];
+    if (value === undefined || value === '' || (inlineValue === undefined && value.startsWith('--'))) {
+      throw new UsageError(`${name} needs a value`);
+    }
+    if (inlineValue === undefined) i += 1;
+    options[name] = value;
+  }
+
+  if (command === 'status') {
+    if (positional.length) throw new UsageError(`'status' takes no remote (got ${positional.join(' ')})`);
+    return { command, json: options['--json'] === true };
+  }
+  if (positional.length === 0)
+    throw new UsageError(`'${command}' needs a remote (${REMOTE_NAMES.join(', ')})`);
+  if (positional.length > 1)
+    throw new UsageError(`'${command}' takes one remote (got ${positional.join(' ')})`);
+  const remote = /** @type {string} */ (positional[0]);
+  if (!REMOTE_NAMES.includes(remote)) {
+    throw new UsageError(`Unknown remote '${remote}' (one of ${REMOTE_NAMES.join(', ')})`);
+  }
+  /** @param {string} name */
+  const versionOption = (name) => {
+    const value = options[name];
+    if (typeof value !== 'string') return undefined;
+    if (!isValidVersion(value))
+      throw new UsageError(`${name} '${value}' is not a version like 1.4.0 or 1.4.0-rc.1`);
+    return value;
+  };
+  if (command === 'publish') {
+    const version = versionOption('--version');
+    const dist = typeof options['--dist'] === 'string' ? options['--dist'] : undefined;
+    return { command, remote, ...(version ? { version } : {}), ...(dist ? { dist } : {}) };
+  }
+  const to = versionOption('--to');
+  return { command, remote, ...(to ? { to } : {}) };
+}
+
+/**
+ * @typedef {object} ReleaseDeps
+ * @property {string} releasesDir
+ * @property {(remote: string) => Promise<string>} packageVersion the version in <remote>/package.json
+ * @property {(remote: string) => Promise<{ distDir: string; cleanup: () => Promise<void> }>} build a production build
+ * @property {() => string} commit the short commit the build comes from
+ * @property {(remote: string, distDir: string) => Promise<string>} [buildHash]
+ * @property {string} [cwd] where relative --dist paths start (npm run moves to the repo root; INIT_CWD is where it ran)
+ * @property {(line: string) => void} out
+ * @property {(line: string) => void} err
+ */
+
+/** @param {string} iso */
+function formatTime(iso) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** @param {string[][]} rows */
+function table(rows) {
+  const widths = rows.reduce(
+    (acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, cell.length)),
+    /** @type {number[]} */ ([]),
+  );
+  return rows.map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** @param {import('./registry.mjs').Registry} registry */
+export function statusTable(registry) {
+  const rows = [['REMOTE', 'VERSION', 'PUBLISHED', 'COMMIT', 'STATE']];
+  for (const remote of REMOTE_NAMES) {
+    const entry = registry.remotes[remote];
+    if (!entry || entry.history.length === 0) {
+      rows.push([remote, '-', '-', '-', 'never published']);
+      continue;
+    }
+    entry.history.forEach((release, index) => {
+      const state =
+        release.version === entry.current
+          ? 'live'
+          : release.rolledBackAt
+            ? `rolled back ${formatTime(release.rolledBackAt)}`
+            : '';
+      rows.push([
+        index === 0 ? remote : '',
+        release.version,
+        formatTime(release.publishedAt),
+        release.commit,
+        state,
+      ]);
+    });
+  }
+  return table(rows).join('\n');
+}
+
+/** @param {ReleaseDeps} deps @param {{ remote: string; version?: string; dist?: string }} command */
+async function publish(deps, command) {
+  const version = command.version ?? (await deps.packageVersion(command.remote));
+  if (!isValidVersion(version)) {
+    throw new ReleaseError(
+      `${command.remote}/package.json has version '${version}', which is not like 1.4.0; pass --version`,
+    );
+  }
+  // Refuse before spending a build on it; publishRelease checks again under the lock.
+  if (await isPublished(deps.releasesDir, command.remote, version)) {
+    throw new ReleaseError(
+      `${command.remote} ${version} is already published; versions are immutable, choose another --version`,
+    );
+  }
+  const built = command.dist
+    ? { distDir: path.resolve(deps.cwd ?? process.cwd(), command.dist), cleanup: async () => undefined }
+    : await deps.build(command.remote);
+  try {
+    const release = await publishRelease({
+      releasesDir: deps.releasesDir,
+      remote: command.remote,
+      distDir: built.distDir,
+      version,
+      commit: deps.commit(),
+      ...(deps.buildHash ? { buildHash: await deps.buildHash(command.remote, built.distDir) } : {}),
+    });
+    deps.out(
+      `Published ${command.remote} ${release.version} (commit ${release.commit}); it is live now` +
+        (release.previous ? ` (was ${release.previous}).` : '.'),
+    );
+  } finally {
+    await built.cleanup();
+  }
+}
+
+/**
+ * Runs one release command; returns the process exit code. Errors are printed, never thrown.
+ * @param {string[]} argv @param {ReleaseDeps} deps @returns {Promise<number>}
+ */
+export async function runRelease(argv, deps) {
+  let command;
+  try {
+    command = parseReleaseArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    deps.err(`release: ${error.message}`);
+    deps.err(`Run 'npm run release -- --help' for usage.`);
+    return EXIT.usage;
+  }
+  try {
+    switch (command.command) {
+      case 'help':
+        deps.out(HELP);
+        return EXIT.ok;
+      case 'status': {
+        const registry = await readRegistry(deps.releasesDir);
+        deps.out(command.json ? JSON.stringify(releaseStatus(registry), null, 2) : statusTable(registry));
+        return EXIT.ok;
+      }
+      case 'publish':
+        assertKnownRemote(command.remote);
+        await publish(deps, command);
+        return EXIT.ok;
+      case 'rollback': {
+        const result = await rollbackRelease({
+          releasesDir: deps.releasesDir,
+          remote: command.remote,
+          ...(command.to ? { to: command.to } : {}),
+        });
+        deps.out(
+          result.changed
+            ? `${command.remote} ${result.to} is live now (was ${result.from}).`
+            : `${command.remote} ${result.to} is already live; nothing changed.`,
+        );
+        return EXIT.ok;
+      }
+    }
+  } catch (error) {
+    deps.err(`release: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.refused;
+  }
+}
