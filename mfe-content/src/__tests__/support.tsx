@@ -12,10 +12,14 @@ function WhereAmI() {
 }
 
 /** Renders a page with a real store, the toasts provider and a router, as the shell does. */
-export function renderPage(page: ReactElement, options: { path?: string; indianUser?: boolean } = {}) {
-  const store = createShopStore(
-    options.indianUser ? { geo: { isIndianUser: true, lookup: 'done' } } : undefined,
-  );
+export function renderPage(
+  page: ReactElement,
+  options: { path?: string; indianUser?: boolean; token?: string } = {},
+) {
+  const store = createShopStore({
+    ...(options.indianUser ? { geo: { isIndianUser: true, lookup: 'done' } } : {}),
+    ...(options.token ? { auth: { token: options.token } } : {}),
+  });
   const path = options.path ?? '/';
   const view = render(
     <ShopProviders store={store}>
@@ -33,6 +37,8 @@ export function renderPage(page: ReactElement, options: { path?: string; indianU
 export interface TestApi {
   url: string;
   requests: string[];
+  /** The token header of each request, in order (undefined when none was sent). */
+  tokens: (string | undefined)[];
   close: () => Promise<void>;
 }
 
@@ -41,8 +47,10 @@ export async function startApi(
   handler: (request: IncomingMessage, response: ServerResponse) => void,
 ): Promise<TestApi> {
   const requests: string[] = [];
+  const tokens: (string | undefined)[] = [];
   const server = createServer((request, response) => {
     requests.push(request.url ?? '');
+    tokens.push(request.headers.token as string | undefined);
     response.setHeader('Access-Control-Allow-Origin', '*');
     handler(request, response);
   });
@@ -54,6 +62,7 @@ export async function startApi(
   return {
     url,
     requests,
+    tokens,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,4 +1,7 @@
-import { shopApi, type NewsItem } from '@metrology/shared';
+import { anonymousEndpoints, shopApi, type NewsItem } from '@metrology/shared';
+
+// SPEC section 7: this call carries no token, even for a logged-in visitor.
+anonymousEndpoints.add('getNews');
 
 /** GET /api/dashboard/news (no token needed). A failure is only logged: the page then lists nothing. */
 export const newsApi = shopApi.injectEndpoints({

@@ -1,4 +1,7 @@
-import { shopApi, type Testimonial } from '@metrology/shared';
+import { anonymousEndpoints, shopApi, type Testimonial } from '@metrology/shared';
+
+// SPEC section 7: this call carries no token, even for a logged-in visitor.
+anonymousEndpoints.add('getTestimonials');
 
 /** GET /api/dashboard/testimonials (no token needed). A failure is only logged: the page then lists nothing. */
 export const testimonialsApi = shopApi.injectEndpoints({

@@ -67,6 +67,16 @@ describe('news page', () => {
     expect(screen.getByRole('link', { name: 'Subscribe Now' })).toHaveAttribute('href', '/contact');
   });
 
+  it('sends no token, even for a logged-in visitor (SPEC section 7)', async () => {
+    answer = { status: 200, body: { success: true, data: [item(1)] } };
+    api.tokens.length = 0;
+    api.requests.length = 0;
+    renderPage(<NewsPage />, { path: '/news', token: 'session-token' });
+    await screen.findAllByRole('article');
+    expect(api.requests).toEqual(['/api/dashboard/news']);
+    expect(api.tokens).toEqual([undefined]);
+  });
+
   it('only logs a failed fetch: the list stays empty and nothing else is shown', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     answer = { status: 500, body: { success: false, message: 'Database unavailable' } };

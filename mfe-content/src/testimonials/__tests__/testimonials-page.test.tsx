@@ -119,6 +119,16 @@ describe('testimonials page', () => {
     expect(screen.getByRole('link', { name: 'Contact Us Today' })).toHaveAttribute('href', '/contact');
   });
 
+  it('sends no token, even for a logged-in visitor (SPEC section 7)', async () => {
+    answer = { status: 200, body: { success: true, data: [testimonial(1)] } };
+    api.tokens.length = 0;
+    api.requests.length = 0;
+    renderPage(<TestimonialsPage />, { path: '/testimonial', token: 'session-token' });
+    await screen.findAllByRole('article');
+    expect(api.requests).toEqual(['/api/dashboard/testimonials']);
+    expect(api.tokens).toEqual([undefined]);
+  });
+
   it('only logs a failed fetch: the list stays empty', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     answer = { status: 200, body: { success: false, message: 'Nope' } };
