@@ -21,3 +21,4 @@ export * from './ui/product-image.js';
 export * from './ui/shop-providers.js';
 export * from './ui/section-harness.js';
 export * from './ui/page-title.js';
+export * from './ui/titled-toast.js';

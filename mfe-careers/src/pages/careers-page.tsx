@@ -1,11 +1,79 @@
-import { usePageTitle } from '@metrology/shared';
+import { useRef, useState } from 'react';
+import { Spinner, usePageTitle } from '@metrology/shared';
+import { ApplicationForm } from '../application/application-form';
+import { serverMessage } from '../lib/server-message';
+import { OpeningCard } from '../openings/opening-card';
+import { CAREERS_MESSAGES, useGetJobOpeningsQuery } from '../openings/get-openings';
+import '../styles/careers.css';
 
 export default function CareersPage() {
   usePageTitle('Careers');
+  const { data, error, isError, isFetching, refetch } = useGetJobOpeningsQuery();
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [applyingFor, setApplyingFor] = useState<string | null>(null);
+  const [applyCount, setApplyCount] = useState(0);
+  const openerRef = useRef<HTMLButtonElement | null>(null);
+  const openings = data ?? [];
+
+  const closeForm = () => {
+    setApplyingFor(null);
+    // Back to the Apply Now that opened the form, when it is still on the page.
+    requestAnimationFrame(() => {
+      if (openerRef.current?.isConnected) openerRef.current.focus();
+    });
+  };
+
+  let body;
+  if (isFetching && (!data || isError)) {
+    body = <Spinner label="Loading job openings" />;
+  } else if (isError) {
+    body = (
+      <div className="careers-error">
+        <p>{serverMessage(error, CAREERS_MESSAGES.fetchFailed)}</p>
+        <button type="button" className="ms-button" onClick={() => void refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (openings.length === 0) {
+    body = <p className="careers-empty">{CAREERS_MESSAGES.empty}</p>;
+  } else {
+    body = (
+      <ul className="careers-openings" aria-label="Job openings">
+        {openings.map((opening) => (
+          <OpeningCard
+            key={opening._id}
+            opening={opening}
+            expanded={expanded === opening._id}
+            onToggle={() => setExpanded((current) => (current === opening._id ? null : opening._id))}
+            onApply={(opener) => {
+              openerRef.current = opener;
+              setApplyingFor(opening.title);
+              setApplyCount((count) => count + 1);
+            }}
+          />
+        ))}
+      </ul>
+    );
+  }
+
   return (
     <div className="ms-page careers-page">
       <h1>Careers</h1>
-      <p>Join our team of metrology engineers, calibration specialists and sales professionals.</p>
+      <p className="careers-lead">
+        Join our team of metrology engineers, calibration specialists and sales professionals. We are growing
+        in Chennai, Bangalore, Coimbatore and Pune.
+      </p>
+      {body}
+      {applyingFor !== null && !isError ? (
+        <ApplicationForm
+          focusKey={applyCount}
+          openings={openings}
+          position={applyingFor}
+          onPositionChange={setApplyingFor}
+          onClose={closeForm}
+        />
+      ) : null}
     </div>
   );
 }

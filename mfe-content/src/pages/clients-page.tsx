@@ -1,11 +1,52 @@
 import { usePageTitle } from '@metrology/shared';
+import { CLIENT_LOGOS, CLIENT_SECTORS, LOGO_HEIGHT, LOGO_WIDTH } from '../clients/client-logos';
+import '../styles/content.css';
+
+const ACHIEVEMENTS: readonly { figure: string; label: string }[] = [
+  { figure: '5000+', label: 'Clients' },
+  { figure: '20+', label: 'Countries' },
+  { figure: '40+', label: 'Years' },
+];
 
 export default function ClientsPage() {
   usePageTitle('Our Clients');
   return (
     <div className="ms-page content-clients">
       <h1>Our Clients</h1>
-      <p>Automotive, aerospace, manufacturing and technology companies trust our instruments.</p>
+      <p className="content-lead">
+        Quality teams in every kind of industry measure with our instruments and calibrate with our
+        laboratories.
+      </p>
+      {CLIENT_SECTORS.map((sector) => (
+        <section key={sector} className="content-sector" aria-labelledby={`content-sector-${sector}`}>
+          <h2 id={`content-sector-${sector}`}>{sector}</h2>
+          <ul className="content-logos">
+            {CLIENT_LOGOS.filter((client) => client.sector === sector).map((client) => (
+              <li key={client.name} className="content-logos__item">
+                <img
+                  src={client.logo}
+                  alt={client.name}
+                  width={LOGO_WIDTH}
+                  height={LOGO_HEIGHT}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <section className="content-achievements" aria-labelledby="content-achievements-title">
+        <h2 id="content-achievements-title">Our achievements</h2>
+        <dl className="content-achievements__list">
+          {ACHIEVEMENTS.map((item) => (
+            <div key={item.label} className="content-achievements__item">
+              <dt>{item.label}</dt>
+              <dd>{item.figure}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
     </div>
   );
 }

@@ -1,11 +1,21 @@
-import { usePageTitle } from '@metrology/shared';
+import { BRAND_NAME, usePageTitle } from '@metrology/shared';
+import { ClientMarquee } from '../home/client-marquee';
+import { EnquiryBanner } from '../home/enquiry-banner';
+import { GroupCompanies } from '../home/group-companies';
+import { HeroCarousel } from '../home/hero-carousel';
+import { NewestProducts } from '../home/newest-products';
+import '../styles/content.css';
 
 export default function HomePage() {
   usePageTitle('Precision Metrology');
   return (
-    <div className="ms-page content-home">
-      <h1>Precision Metrology</h1>
-      <p>Measuring instruments, calibration and metrology solutions since 1983.</p>
+    <div className="content-home">
+      <h1 className="ms-visually-hidden">{BRAND_NAME}: precision measuring instruments and calibration</h1>
+      <HeroCarousel />
+      <ClientMarquee />
+      <GroupCompanies />
+      <NewestProducts />
+      <EnquiryBanner />
     </div>
   );
 }

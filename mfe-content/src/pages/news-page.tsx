@@ -1,11 +1,39 @@
-import { usePageTitle } from '@metrology/shared';
+import { Link } from 'react-router-dom';
+import { Spinner, usePageTitle } from '@metrology/shared';
+import { useGetNewsQuery } from '../news/get-news';
+import { NewsEntry } from '../news/news-entry';
+import '../styles/content.css';
 
 export default function NewsPage() {
   usePageTitle('Latest News & Events');
+  const { data, isLoading } = useGetNewsQuery();
+  const items = data ?? [];
   return (
     <div className="ms-page content-news">
       <h1>Latest News & Events</h1>
-      <p>Upcoming events and exhibitions.</p>
+      <p className="content-lead">
+        Upcoming events and exhibitions, product launches and news from the group.
+      </p>
+      {isLoading ? <Spinner label="Loading news" /> : null}
+      <div className="content-entries">
+        {items.map((item, index) => (
+          <NewsEntry key={item._id} item={item} flipped={index % 2 === 1} />
+        ))}
+      </div>
+      {/* With the list, not before it: the banner does not jump down when the entries arrive. */}
+      {isLoading ? null : (
+        <section className="content-banner content-banner--inline" aria-labelledby="content-subscribe-title">
+          <div className="content-banner__inner">
+            <div>
+              <h2 id="content-subscribe-title">Never miss an event</h2>
+              <p>Get invitations to exhibitions, seminars and product demonstrations near you.</p>
+            </div>
+            <Link to="/contact" className="ms-button content-banner__button">
+              Subscribe Now
+            </Link>
+          </div>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,0 +1,39 @@
+import { notifyTitled, shopApi, type JobOpening } from '@metrology/shared';
+import { serverMessage } from '../lib/server-message';
+
+export const CAREERS_MESSAGES = {
+  fetchFailed: 'Failed to fetch jobs',
+  errorTitle: 'Error',
+  empty: 'No job openings available at the moment.',
+} as const;
+
+/** The careers load error toast stays 3 s (SPEC section 8). */
+export const CAREERS_ERROR_TOAST_MS = 3000;
+
+/** GET /api/dashboard/careers: every failed attempt (first load or Try Again) also shows the Error toast. */
+export const openingsApi = shopApi.injectEndpoints({
+  endpoints: (build) => ({
+    getJobOpenings: build.query<JobOpening[], void>({
+      query: () => '/api/dashboard/careers',
+      transformResponse: (response: { data?: JobOpening[] }) => response.data ?? [],
+      providesTags: ['Careers'],
+      async onQueryStarted(_arg, { queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch (failure) {
+          const error = (failure as { error?: unknown }).error;
+          notifyTitled(
+            'error',
+            CAREERS_MESSAGES.errorTitle,
+            serverMessage(error, CAREERS_MESSAGES.fetchFailed),
+            {
+              autoHideDuration: CAREERS_ERROR_TOAST_MS,
+            },
+          );
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetJobOpeningsQuery } = openingsApi;

@@ -1,0 +1,125 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { TOAST_AUTO_HIDE_MS, notifyTitled } from '@metrology/shared';
+import {
+  CONTACT_MESSAGES,
+  EMPTY_CONTACT,
+  validateContact,
+  type ContactErrors,
+  type ContactFields,
+} from './validate-contact';
+
+const REQUIREMENTS = ['Quotation', 'Product demonstration', 'Calibration', 'Service or repair', 'Other'];
+const FIELD_ORDER: (keyof ContactFields)[] = ['product', 'name', 'email', 'mobile', 'enquiryDetails'];
+
+/** The contact page's enquiry form: checked in the browser, confirmed with a toast, sent nowhere (SPEC 7). */
+export function ContactForm() {
+  const [fields, setFields] = useState<ContactFields>(EMPTY_CONTACT);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+    const name = event.target.name as keyof ContactFields;
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+    // A field's error clears as soon as the visitor edits it.
+    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateContact(fields);
+    setErrors(found);
+    const first = FIELD_ORDER.find((name) => found[name]);
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    notifyTitled('success', CONTACT_MESSAGES.submittedTitle, CONTACT_MESSAGES.submittedText, {
+      autoHideDuration: TOAST_AUTO_HIDE_MS,
+    });
+    setFields(EMPTY_CONTACT);
+  };
+
+  const field = (name: keyof ContactFields) => ({
+    id: `contact-${name}`,
+    name,
+    value: fields[name],
+    onChange,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+  });
+  const error = (name: keyof ContactFields) =>
+    errors[name] ? (
+      <span id={`contact-${name}-error`} className="ms-field__error">
+        {errors[name]}
+      </span>
+    ) : null;
+
+  return (
+    <form
+      ref={formRef}
+      className="content-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="contact-form-title"
+    >
+      <h2 id="contact-form-title">Send us an enquiry</h2>
+      <p className="content-form__note">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="ms-visually-hidden">required</span> are required.
+      </p>
+      <div className="ms-field">
+        <label htmlFor="contact-product">
+          Product <span aria-hidden="true">*</span>
+        </label>
+        <input className="ms-input" type="text" required autoComplete="off" {...field('product')} />
+        {error('product')}
+      </div>
+      <div className="content-form__row">
+        <div className="ms-field">
+          <label htmlFor="contact-name">
+            Name <span aria-hidden="true">*</span>
+          </label>
+          <input className="ms-input" type="text" required autoComplete="name" {...field('name')} />
+          {error('name')}
+        </div>
+        <div className="ms-field">
+          <label htmlFor="contact-email">
+            Email <span aria-hidden="true">*</span>
+          </label>
+          <input className="ms-input" type="email" required autoComplete="email" {...field('email')} />
+          {error('email')}
+        </div>
+      </div>
+      <div className="content-form__row">
+        <div className="ms-field">
+          <label htmlFor="contact-mobile">
+            Mobile <span aria-hidden="true">*</span>
+          </label>
+          <input className="ms-input" type="tel" required autoComplete="tel" {...field('mobile')} />
+          {error('mobile')}
+        </div>
+        <div className="ms-field">
+          <label htmlFor="contact-requirement">Requirement (optional)</label>
+          <select className="ms-select" {...field('requirement')}>
+            <option value="">Choose a requirement</option>
+            {REQUIREMENTS.map((requirement) => (
+              <option key={requirement} value={requirement}>
+                {requirement}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="ms-field">
+        <label htmlFor="contact-enquiryDetails">
+          Enquiry details <span aria-hidden="true">*</span>
+        </label>
+        <textarea className="ms-textarea" rows={5} required {...field('enquiryDetails')} />
+        {error('enquiryDetails')}
+      </div>
+      <button type="submit" className="ms-button">
+        Submit Enquiry
+      </button>
+    </form>
+  );
+}

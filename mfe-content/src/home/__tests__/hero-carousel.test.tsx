@@ -1,0 +1,106 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { HERO_INTERVAL_MS } from '@metrology/shared';
+import { HeroCarousel } from '../hero-carousel';
+import { renderPage, setReducedMotion } from '../../__tests__/support';
+
+const visibleTitle = () => screen.getByRole('heading', { level: 2 }).textContent;
+const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  setReducedMotion(false);
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('hero carousel', () => {
+  it('shows three slides, the first one first, with Explore Products and Contact Us', () => {
+    renderPage(<HeroCarousel />);
+    expect(visibleTitle()).toBe('Precision Metrology');
+    expect(
+      screen
+        .getAllByRole('group', { hidden: true })
+        .filter((g) => g.getAttribute('aria-roledescription') === 'slide'),
+    ).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Explore Products' })).toHaveAttribute('href', '/products');
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('img')).toHaveAttribute('width', '1600');
+  });
+
+  it('advances every 6 s and wraps around after the third slide', () => {
+    renderPage(<HeroCarousel />);
+    advance(HERO_INTERVAL_MS - 1);
+    expect(visibleTitle()).toBe('Precision Metrology');
+    advance(1);
+    expect(visibleTitle()).toBe('Coordinate Measuring');
+    advance(HERO_INTERVAL_MS);
+    expect(visibleTitle()).toBe('Industrial Quality');
+    advance(HERO_INTERVAL_MS);
+    expect(visibleTitle()).toBe('Precision Metrology');
+  });
+
+  it('jumps to the slide a dot names and restarts the interval from there', () => {
+    renderPage(<HeroCarousel />);
+    advance(4000);
+    fireEvent.click(screen.getByRole('button', { name: 'Slide 3: Industrial Quality' }));
+    expect(visibleTitle()).toBe('Industrial Quality');
+    expect(screen.getByRole('button', { name: 'Slide 3: Industrial Quality' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Slide 1: Precision Metrology' })).not.toHaveAttribute(
+      'aria-current',
+    );
+    advance(HERO_INTERVAL_MS - 1);
+    expect(visibleTitle()).toBe('Industrial Quality');
+    advance(1);
+    expect(visibleTitle()).toBe('Precision Metrology');
+  });
+
+  it('stops while the pointer is over it and resumes when it leaves', () => {
+    renderPage(<HeroCarousel />);
+    const carousel = screen.getByRole('region', { name: 'Highlights' });
+    fireEvent.mouseEnter(carousel);
+    advance(HERO_INTERVAL_MS * 3);
+    expect(visibleTitle()).toBe('Precision Metrology');
+    fireEvent.mouseLeave(carousel);
+    advance(HERO_INTERVAL_MS);
+    expect(visibleTitle()).toBe('Coordinate Measuring');
+  });
+
+  it('stops while keyboard focus is inside it', () => {
+    renderPage(<HeroCarousel />);
+    const link = screen.getByRole('link', { name: 'Explore Products' });
+    act(() => link.focus());
+    advance(HERO_INTERVAL_MS * 2);
+    expect(visibleTitle()).toBe('Precision Metrology');
+    act(() => link.blur());
+    advance(HERO_INTERVAL_MS);
+    expect(visibleTitle()).toBe('Coordinate Measuring');
+  });
+
+  it('has a pause button that stops and restarts the rotation and makes slide changes polite', () => {
+    renderPage(<HeroCarousel />);
+    const pause = screen.getByRole('button', { name: 'Pause slideshow' });
+    fireEvent.click(pause);
+    // The click focused nothing in jsdom, so only the button's own state stops the rotation here.
+    advance(HERO_INTERVAL_MS * 2);
+    expect(visibleTitle()).toBe('Precision Metrology');
+    expect(document.querySelector('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    fireEvent.click(screen.getByRole('button', { name: 'Play slideshow' }));
+    advance(HERO_INTERVAL_MS);
+    expect(visibleTitle()).toBe('Coordinate Measuring');
+    expect(document.querySelector('[aria-live]')).toHaveAttribute('aria-live', 'off');
+  });
+
+  it('never moves by itself for visitors who prefer reduced motion', () => {
+    setReducedMotion(true);
+    renderPage(<HeroCarousel />);
+    advance(HERO_INTERVAL_MS * 5);
+    expect(visibleTitle()).toBe('Precision Metrology');
+    expect(screen.queryByRole('button', { name: /slideshow/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Slide 2: Coordinate Measuring' }));
+    expect(visibleTitle()).toBe('Coordinate Measuring');
+  });
+});

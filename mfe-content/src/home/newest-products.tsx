@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  HOME_NEWEST_COUNT,
+  Price,
+  ProductImage,
+  errorMessage,
+  notify,
+  selectIsIndianUser,
+  useAppSelector,
+  useGetProductListQuery,
+  type Product,
+} from '@metrology/shared';
+
+const NEWEST_TESPA = { company: 'Tespa', sort: 'newest', limit: HOME_NEWEST_COUNT } as const;
+
+/** Newest first by createdAt, whatever order the server sent. */
+export function newestFirst(products: readonly Product[], count: number): Product[] {
+  return [...products]
+    .sort((a, b) => Date.parse(b.createdAt || '0') - Date.parse(a.createdAt || '0'))
+    .slice(0, count);
+}
+
+/** The home page's own small product card: image, name, model, price for those who see prices. */
+function NewProductCard({ product, showPrice }: { product: Product; showPrice: boolean }) {
+  return (
+    <li className="content-product">
+      <Link to={`/product/${product.slug || product._id}`} className="content-product__link">
+        <ProductImage
+          src={product.image[0]}
+          alt={product.name}
+          width={320}
+          height={240}
+          className="content-product__image"
+        />
+        <span className="content-product__name">{product.name}</span>
+        {product.model ? <span className="content-product__model">Model {product.model}</span> : null}
+        {showPrice ? <Price price={product.price} mrp={product.mrp} /> : null}
+      </Link>
+    </li>
+  );
+}
+
+/** The four newest Tespa products (SPEC section 9); Indian users see them without prices. */
+export function NewestProducts() {
+  const isIndianUser = useAppSelector(selectIsIndianUser);
+  const { data, isLoading, error } = useGetProductListQuery(NEWEST_TESPA);
+
+  useEffect(() => {
+    if (error) notify.error(errorMessage(error, 'The newest products could not be loaded.'));
+  }, [error]);
+
+  const products = newestFirst(data ?? [], HOME_NEWEST_COUNT);
+  if (!isLoading && products.length === 0) return null;
+
+  return (
+    <section className="content-newest" aria-labelledby="content-newest-title" aria-busy={isLoading}>
+      <div className="ms-container">
+        <div className="content-section-head">
+          <h2 id="content-newest-title">Latest Tespa Products</h2>
+          <Link to="/products?company=Tespa">View all Tespa products</Link>
+        </div>
+        <ul className="content-products">
+          {isLoading
+            ? Array.from({ length: HOME_NEWEST_COUNT }, (_, i) => (
+                <li key={i} className="content-product content-product--placeholder" aria-hidden="true" />
+              ))
+            : products.map((product) => (
+                <NewProductCard key={product._id} product={product} showPrice={!isIndianUser} />
+              ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
