@@ -1,3 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: every project's folder is named from here. */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
 // One jest run for every package: each package is a project with its own environment.
 const swc = [
   '@swc/jest',
@@ -13,7 +19,7 @@ const swc = [
 
 const browserProject = (name) => ({
   displayName: name,
-  rootDir: `<rootDir>/${name}`,
+  rootDir: path.join(ROOT, name),
   testEnvironment: '<rootDir>/../tools/jest/jsdom-environment.cjs',
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   transform: { '^.+\\.(t|j)sx?$': swc },
@@ -38,7 +44,7 @@ export default {
     browserProject('mfe-careers'),
     {
       displayName: 'api',
-      rootDir: '<rootDir>/api',
+      rootDir: path.join(ROOT, 'api'),
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
@@ -49,7 +55,7 @@ export default {
     },
     {
       displayName: 'tools',
-      rootDir: '<rootDir>/tools',
+      rootDir: path.join(ROOT, 'tools'),
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.test.{ts,mjs}', '<rootDir>/scripts/**/*.test.{ts,mjs}'],
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
