@@ -1,9 +1,6 @@
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { flushSync } from 'react-dom';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { DropdownEntry } from './navigation';
-import { focusEdge, moveFocusWithin } from './focus-list';
-import { useDismiss } from './use-dismiss';
+import { useDisclosureMenu } from './use-disclosure-menu';
 
 interface NavDropdownProps {
   label: string;
@@ -21,39 +18,8 @@ interface NavDropdownProps {
  * back to the button), when the focus leaves it, and on every route change. Arrow keys move between the links.
  */
 export function NavDropdown({ label, entries, allLink, active = false, wide = false }: NavDropdownProps) {
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-  const location = useLocation();
-
-  useDismiss(container, open, () => setOpen(false), button);
-
-  // Any navigation (a link in the panel or elsewhere) closes the panel.
-  const [seenLocation, setSeenLocation] = useState(location);
-  if (seenLocation !== location) {
-    setSeenLocation(location);
-    setOpen(false);
-  }
-
-  const onButtonKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      // Shown synchronously so that the focus can move into it at once.
-      flushSync(() => setOpen(true));
-      focusEdge(panel.current, event.key === 'ArrowDown' ? 'first' : 'last');
-    }
-  };
-
-  const onItemKeyDown = (event: KeyboardEvent) => {
-    moveFocusWithin(panel.current, event);
-  };
-
-  const onBlur = (event: FocusEvent) => {
-    const next = event.relatedTarget as Node | null;
-    if (next && !container.current?.contains(next)) setOpen(false);
-  };
+  const { open, setOpen, container, button, panel, panelId, onButtonKeyDown, onItemKeyDown, onBlur } =
+    useDisclosureMenu();
 
   return (
     <div className="shell-dropdown" ref={container} onBlur={onBlur}>

@@ -1,6 +1,4 @@
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { flushSync } from 'react-dom';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import {
   loginDialogOpened,
   selectIsLoggedIn,
@@ -8,28 +6,15 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@metrology/shared';
-import { focusEdge, moveFocusWithin } from './focus-list';
-import { useDismiss } from './use-dismiss';
+import { useDisclosureMenu } from './use-disclosure-menu';
 
 /** The account button: 'Login / Register' for guests; My Orders and Logout once logged in. */
 export function UserMenu() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const location = useLocation();
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-
-  useDismiss(container, open, () => setOpen(false), button);
-
-  const [seenLocation, setSeenLocation] = useState(location);
-  if (seenLocation !== location) {
-    setSeenLocation(location);
-    setOpen(false);
-  }
+  const { open, setOpen, container, button, panel, panelId, onButtonKeyDown, onItemKeyDown, onBlur } =
+    useDisclosureMenu();
 
   const openLogin = () => {
     setOpen(false);
@@ -43,24 +28,6 @@ export function UserMenu() {
     dispatch(sessionEnded());
     button.current?.focus();
     void navigate('/');
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      // Shown synchronously so that the focus can move into it at once.
-      flushSync(() => setOpen(true));
-      focusEdge(panel.current, event.key === 'ArrowDown' ? 'first' : 'last');
-    }
-  };
-
-  const onItemKeyDown = (event: KeyboardEvent) => {
-    moveFocusWithin(panel.current, event);
-  };
-
-  const onBlur = (event: FocusEvent) => {
-    const next = event.relatedTarget as Node | null;
-    if (next && !container.current?.contains(next)) setOpen(false);
   };
 
   return (
