@@ -5,7 +5,3 @@ import { fileURLToPath } from 'node:url';
 /** The repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** @param {string} value @param {string} [base] */
-export function resolveFromRoot(value, base = process.cwd()) {
-  return path.resolve(base, value);
-}
