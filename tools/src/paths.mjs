@@ -4,4 +4,3 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
