@@ -299,7 +299,10 @@ test.describe('collection', () => {
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
 
     // SPEC's categories match no instrument of the seed: the empty state, then back.
-    await page.getByRole('checkbox', { name: 'Vegetables' }).check();
+    // The URL drives the checkbox and the router applies it in a transition: click, then wait for the state.
+    const vegetables = page.getByRole('checkbox', { name: 'Vegetables' });
+    await vegetables.click();
+    await expect(vegetables).toBeChecked();
     await expect(page).toHaveURL(/categories=Vegetables/);
     await expect(page.getByText('No products found matching your criteria.')).toBeVisible();
     await page.reload();
