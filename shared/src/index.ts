@@ -22,3 +22,4 @@ export * from './ui/shop-providers.js';
 export * from './ui/section-harness.js';
 export * from './ui/page-title.js';
 export * from './ui/titled-toast.js';
+export * from './ui/dialog.js';

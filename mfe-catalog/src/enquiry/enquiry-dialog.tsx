@@ -1,7 +1,13 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ENQUIRY_MESSAGES, notify, selectToken, useAppSelector, type EnquiryErrors } from '@metrology/shared';
+import {
+  Dialog,
+  ENQUIRY_MESSAGES,
+  notify,
+  selectToken,
+  useAppSelector,
+  type EnquiryErrors,
+} from '@metrology/shared';
 import { useSubmitEnquiryMutation } from '../endpoints/submit-enquiry';
-import { useModalFocus } from '../ui/use-modal-focus';
 import {
   EMPTY_ENQUIRY,
   checkEnquiry,
@@ -28,12 +34,10 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
   const [form, setForm] = useState<EnquiryForm>(EMPTY_ENQUIRY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitEnquiry, { isLoading: submitting }] = useSubmitEnquiryMutation();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const ids = useId();
 
-  useModalFocus(open, dialogRef, firstFieldRef, onClose);
   if (!open) return null;
 
   const edit = (field: EnquiryField, value: string) => {
@@ -54,7 +58,7 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
       setErrors(found);
       notify.error(ENQUIRY_MESSAGES.formInvalid);
       const first = (['email', 'quantity', 'mobileNo', 'country'] as const).find((field) => found[field]);
-      if (first) dialogRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      if (first) document.getElementById(`${ids}-${first}`)?.focus();
       return;
     }
     try {
@@ -107,77 +111,70 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
   };
 
   return (
-    <div
-      className="catalog-dialog__backdrop"
-      role="presentation"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget && !submitting) onClose();
-      }}
+    <Dialog
+      onClose={onClose}
+      busy={submitting}
+      labelledBy={titleId}
+      initialFocus={firstFieldRef}
+      className="catalog-dialog"
+      backdropClassName="catalog-dialog__backdrop"
     >
-      <div
-        ref={dialogRef}
-        className="catalog-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
-        <div className="catalog-dialog__header">
-          <div>
-            <h2 id={titleId}>Send Enquiry</h2>
-            <p className="catalog-dialog__product">{productName}</p>
-          </div>
-          <button type="button" className="catalog-dialog__close" aria-label="Close" onClick={onClose}>
-            <span aria-hidden="true">×</span>
+      <div className="catalog-dialog__header">
+        <div>
+          <h2 id={titleId}>Send Enquiry</h2>
+          <p className="catalog-dialog__product">{productName}</p>
+        </div>
+        <button type="button" className="catalog-dialog__close" aria-label="Close" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <form noValidate onSubmit={(event) => void submit(event)} className="catalog-dialog__form">
+        {field('email', 'Email', (props) => (
+          <input {...props} ref={firstFieldRef} className="ms-input" type="email" autoComplete="email" />
+        ))}
+        {field('quantity', 'Quantity', (props) => (
+          <input {...props} className="ms-input" type="number" min={1} step={1} inputMode="numeric" />
+        ))}
+        {field(
+          'companyName',
+          'Company Name',
+          (props) => (
+            <input {...props} className="ms-input" type="text" autoComplete="organization" />
+          ),
+          '(optional)',
+        )}
+        {field('mobileNo', 'Mobile Number', (props) => (
+          <input {...props} className="ms-input" type="tel" autoComplete="tel" />
+        ))}
+        {field('country', 'Country', (props) => (
+          <input {...props} className="ms-input" type="text" autoComplete="country-name" />
+        ))}
+        {field(
+          'purpose',
+          'Purpose',
+          (props) => (
+            <input {...props} className="ms-input" type="text" />
+          ),
+          '(optional)',
+        )}
+        {field(
+          'requirementDetails',
+          'Requirement Details',
+          (props) => (
+            <textarea {...props} className="ms-textarea" rows={4} />
+          ),
+          '(optional)',
+        )}
+        <div className="catalog-dialog__actions">
+          <button type="button" className="ms-button ms-button--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="ms-button" disabled={submitting}>
+            {submitting ? 'Submitting...' : 'Submit Enquiry'}
           </button>
         </div>
-        <form noValidate onSubmit={(event) => void submit(event)} className="catalog-dialog__form">
-          {field('email', 'Email', (props) => (
-            <input {...props} ref={firstFieldRef} className="ms-input" type="email" autoComplete="email" />
-          ))}
-          {field('quantity', 'Quantity', (props) => (
-            <input {...props} className="ms-input" type="number" min={1} step={1} inputMode="numeric" />
-          ))}
-          {field(
-            'companyName',
-            'Company Name',
-            (props) => (
-              <input {...props} className="ms-input" type="text" autoComplete="organization" />
-            ),
-            '(optional)',
-          )}
-          {field('mobileNo', 'Mobile Number', (props) => (
-            <input {...props} className="ms-input" type="tel" autoComplete="tel" />
-          ))}
-          {field('country', 'Country', (props) => (
-            <input {...props} className="ms-input" type="text" autoComplete="country-name" />
-          ))}
-          {field(
-            'purpose',
-            'Purpose',
-            (props) => (
-              <input {...props} className="ms-input" type="text" />
-            ),
-            '(optional)',
-          )}
-          {field(
-            'requirementDetails',
-            'Requirement Details',
-            (props) => (
-              <textarea {...props} className="ms-textarea" rows={4} />
-            ),
-            '(optional)',
-          )}
-          <div className="catalog-dialog__actions">
-            <button type="button" className="ms-button ms-button--ghost" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="ms-button" disabled={submitting}>
-              {submitting ? 'Submitting...' : 'Submit Enquiry'}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+      </form>
+    </Dialog>
   );
 }
 

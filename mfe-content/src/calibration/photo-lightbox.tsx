@@ -1,6 +1,5 @@
-import { useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
-import { useDialogFocus } from '../ui/use-dialog-focus';
+import { useId } from 'react';
+import { Dialog } from '@metrology/shared';
 import { PHOTO_HEIGHT, PHOTO_WIDTH, type CentrePhoto } from './calibration-centres';
 
 interface Props {
@@ -13,65 +12,47 @@ interface Props {
 
 /** A modal view of one photo at a time: focus stays inside, Escape or the backdrop closes it. */
 export function PhotoLightbox({ title, photos, index, onIndexChange, onClose }: Props) {
-  const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const captionId = useId();
-  useDialogFocus(dialogRef, true, onClose);
   const photo = photos[index];
   if (!photo) return null;
   const step = (delta: number) => onIndexChange((index + delta + photos.length) % photos.length);
 
-  return createPortal(
-    <div
-      className="content-lightbox"
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-      role="presentation"
+  return (
+    <Dialog
+      onClose={onClose}
+      labelledBy={titleId}
+      describedBy={captionId}
+      className="content-lightbox__dialog"
+      backdropClassName="content-lightbox"
     >
-      <div
-        ref={dialogRef}
-        className="content-lightbox__dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={captionId}
-        tabIndex={-1}
-      >
-        <div className="content-lightbox__bar">
-          <h2 id={titleId} className="content-lightbox__title">
-            {title}: photo {index + 1} of {photos.length}
-          </h2>
-          <button
-            type="button"
-            className="content-lightbox__close"
-            onClick={onClose}
-            aria-label="Close photo"
-          >
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path
-                fill="currentColor"
-                d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z"
-              />
-            </svg>
+      <div className="content-lightbox__bar">
+        <h2 id={titleId} className="content-lightbox__title">
+          {title}: photo {index + 1} of {photos.length}
+        </h2>
+        <button type="button" className="content-lightbox__close" onClick={onClose} aria-label="Close photo">
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z"
+            />
+          </svg>
+        </button>
+      </div>
+      <figure className="content-lightbox__figure">
+        <img src={photo.src} alt={photo.alt} width={PHOTO_WIDTH} height={PHOTO_HEIGHT} />
+        <figcaption id={captionId}>{photo.alt}</figcaption>
+      </figure>
+      {photos.length > 1 ? (
+        <div className="content-lightbox__nav">
+          <button type="button" className="ms-button ms-button--ghost" onClick={() => step(-1)}>
+            Previous photo
+          </button>
+          <button type="button" className="ms-button ms-button--ghost" onClick={() => step(1)}>
+            Next photo
           </button>
         </div>
-        <figure className="content-lightbox__figure">
-          <img src={photo.src} alt={photo.alt} width={PHOTO_WIDTH} height={PHOTO_HEIGHT} />
-          <figcaption id={captionId}>{photo.alt}</figcaption>
-        </figure>
-        {photos.length > 1 ? (
-          <div className="content-lightbox__nav">
-            <button type="button" className="ms-button ms-button--ghost" onClick={() => step(-1)}>
-              Previous photo
-            </button>
-            <button type="button" className="ms-button ms-button--ghost" onClick={() => step(1)}>
-              Next photo
-            </button>
-          </div>
-        ) : null}
-      </div>
-    </div>,
-    document.body,
+      ) : null}
+    </Dialog>
   );
 }

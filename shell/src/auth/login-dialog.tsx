@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   BRAND_NAME,
+  Dialog,
   errorMessage,
   loginDialogClosed,
   notify,
@@ -10,7 +11,6 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@metrology/shared';
-import { Modal } from '../ui/modal';
 import { useLoginMutation, useRegisterMutation } from './auth-api';
 
 type Mode = 'login' | 'signup';
@@ -95,7 +95,7 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
+    <Dialog
       onClose={onClose}
       labelledBy={titleId}
       describedBy={subtitleId}
@@ -177,6 +177,6 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
       <button type="button" className="shell-login__toggle" onClick={switchMode} disabled={busy}>
         {texts.toggle}
       </button>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { BRAND_NAME, notify } from '@metrology/shared';
-import { Modal } from '../ui/modal';
+import { BRAND_NAME, Dialog, notify } from '@metrology/shared';
 import { useSendChatMessageMutation } from './chat-api';
 import { Linkified } from './linkify';
 
@@ -86,7 +85,7 @@ export function SupportChat() {
         </svg>
       </button>
       {open ? (
-        <Modal
+        <Dialog
           onClose={() => setOpen(false)}
           labelledBy={titleId}
           initialFocus={input}
@@ -166,7 +165,7 @@ export function SupportChat() {
               </svg>
             </button>
           </form>
-        </Modal>
+        </Dialog>
       ) : null}
     </div>
   );

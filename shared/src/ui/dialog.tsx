@@ -8,8 +8,16 @@ function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[hidden]'));
 }
 
-/** The open dialogs, topmost last. */
-const openModals: object[] = [];
+/**
+ * The open dialogs, topmost last. @metrology/shared is a federation singleton, so the shell's dialogs and every
+ * section's share this one stack: only the topmost answers Tab and Escape.
+ */
+const openDialogs: object[] = [];
+
+/** How many dialogs are open (for tests and for code that must not act under a dialog). */
+export function openDialogCount(): number {
+  return openDialogs.length;
+}
 
 /** Tab and Shift+Tab wrap around inside the dialog; from outside it (the body) they enter it. */
 function trapTab(box: HTMLElement, event: KeyboardEvent): void {
@@ -34,44 +42,73 @@ function trapTab(box: HTMLElement, event: KeyboardEvent): void {
   }
 }
 
-interface ModalProps {
+/** Toasts live outside the dialog; focusing one (to read it) must not be undone. */
+function isToast(node: Node): boolean {
+  return node instanceof Element && node.closest('.notistack-SnackbarContainer') !== null;
+}
+
+export interface DialogProps {
+  /** Escape, a press on the backdrop; ignored while `busy`. */
   onClose: () => void;
   /** id of the element that names the dialog (its title). */
   labelledBy: string;
   describedBy?: string;
   /** Where the focus goes when the dialog opens; else its first control. */
   initialFocus?: RefObject<HTMLElement | null>;
-  /** Class of the dialog box; the backdrop is `<class>-backdrop`. */
+  /** Class of the dialog box. */
   className: string;
+  /** Class of the backdrop; `<className>-backdrop` when not given. */
+  backdropClassName?: string;
+  /** While true, Escape and the backdrop do not close the dialog (e.g. a payment in flight). */
+  busy?: boolean;
   children: ReactNode;
 }
 
 /**
- * A modal dialog: rendered over the page, it keeps the focus inside (Tab wraps around), closes on Escape and
- * on a backdrop click, and gives the focus back to whatever had it before it opened. Mount it to open it.
+ * The one modal dialog of the shop: portalled onto document.body (no section layout can clip it), it keeps the
+ * focus inside (Tab wraps around, stray focus is pulled back), closes on Escape and on a backdrop press, locks
+ * the page's scroll, and gives the focus back to whatever had it before it opened. Mount it to open it. When the
+ * shell opens a dialog over a section's dialog, only the top one answers the keyboard.
  */
-export function Modal({ onClose, labelledBy, describedBy, initialFocus, className, children }: ModalProps) {
+export function Dialog({
+  onClose,
+  labelledBy,
+  describedBy,
+  initialFocus,
+  className,
+  backdropClassName,
+  busy = false,
+  children,
+}: DialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
+  const busyRef = useRef(busy);
   useEffect(() => {
     closeRef.current = onClose;
+    busyRef.current = busy;
   });
+  const requestClose = () => {
+    if (!busyRef.current) closeRef.current();
+  };
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const box = dialog.current;
     if (!box) return;
     const me = {};
-    openModals.push(me);
+    openDialogs.push(me);
     (initialFocus?.current ?? focusables(box)[0] ?? box).focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
 
     // On the document (capture), so that the keys work even when the focus fell onto the page's body, e.g.
     // from a button that became disabled; only the topmost dialog answers.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (openModals.at(-1) !== me) return;
+      if (openDialogs.at(-1) !== me) return;
       if (event.key === 'Escape') {
         event.preventDefault();
-        closeRef.current();
+        event.stopPropagation();
+        if (!busyRef.current) closeRef.current();
         return;
       }
       if (event.key === 'Tab') trapTab(box, event);
@@ -79,28 +116,29 @@ export function Modal({ onClose, labelledBy, describedBy, initialFocus, classNam
     // Focus that escapes (a click on the page behind, a script) is brought back into the dialog.
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target as Node | null;
-      if (openModals.at(-1) === me && target && !box.contains(target) && !isToast(target)) {
+      if (openDialogs.at(-1) === me && target && !box.contains(target) && !isToast(target)) {
         (focusables(box)[0] ?? box).focus();
       }
     };
     document.addEventListener('keydown', onKeyDown, true);
     document.addEventListener('focusin', onFocusIn);
     return () => {
-      openModals.splice(openModals.indexOf(me), 1);
+      openDialogs.splice(openDialogs.indexOf(me), 1);
       document.removeEventListener('keydown', onKeyDown, true);
       document.removeEventListener('focusin', onFocusIn);
+      if (openDialogs.length === 0) document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
     };
   }, [initialFocus]);
 
   return createPortal(
     <div
-      className={`${className}-backdrop`}
+      className={backdropClassName ?? `${className}-backdrop`}
       data-testid="modal-backdrop"
       // A press on the backdrop itself (not on the dialog) closes it; Escape and the close button are the
       // keyboard ways, so the backdrop needs no key handler of its own.
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) closeRef.current();
+        if (event.target === event.currentTarget) requestClose();
       }}
       role="presentation"
     >
@@ -111,6 +149,7 @@ export function Modal({ onClose, labelledBy, describedBy, initialFocus, classNam
         aria-modal="true"
         aria-labelledby={labelledBy}
         aria-describedby={describedBy}
+        aria-busy={busy || undefined}
         tabIndex={-1}
       >
         {children}
@@ -118,9 +157,4 @@ export function Modal({ onClose, labelledBy, describedBy, initialFocus, classNam
     </div>,
     document.body,
   );
-}
-
-/** Toasts live outside the dialog; focusing one (to read it) must not be undone. */
-function isToast(node: Node): boolean {
-  return node instanceof Element && node.closest('.notistack-SnackbarContainer') !== null;
 }
