@@ -6,6 +6,20 @@ import globals from 'globals';
 
 const remotes = ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'];
 
+/** @param {string} text */
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * An import path that reaches into another package at any depth: a remote by its (unique) name anywhere in the
+ * path; the shell or the api by package name or through their src folder.
+ * @param {string[]} remoteNames @param {string[]} hosts
+ */
+const forbidden = (remoteNames, hosts) =>
+  [
+    `(^|/)(${remoteNames.map(escapeRegex).join('|')})(/|$)`,
+    ...hosts.map((host) => `^@metrology/${host}(/|$)|(^|/)${host}/src(/|$)`),
+  ].join('|');
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,7 +61,8 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  // The direction of imports: @metrology/shared <- remotes and shell; remotes never import each other or the shell.
+  // The direction of imports: @metrology/shared <- remotes and shell; remotes never import each other or the shell,
+  // at any depth (a package name, a relative path climbing out of the package, or a path through node_modules).
   ...remotes.map((remote) => ({
     files: [`${remote}/src/**/*.{ts,tsx}`],
     rules: {
@@ -56,12 +71,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                ...remotes.filter((r) => r !== remote),
-                '@metrology/shell',
-                '**/shell/**',
-                '**/api/**',
-              ].flatMap((name) => [name, `${name}/*`, `../../${name}/*`, `../${name}/*`]),
+              regex: forbidden(
+                remotes.filter((r) => r !== remote),
+                ['shell', 'api'],
+              ),
               message:
                 'A remote imports only @metrology/shared: talk to other sections through the store and URLs.',
             },
@@ -70,6 +83,22 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    files: ['shell/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: forbidden(remotes, ['api']),
+              message: 'The shell loads remotes at run time through federation; it never imports their code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['shared/src/**/*.{ts,tsx}'],
     rules: {
