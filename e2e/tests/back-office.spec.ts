@@ -60,6 +60,9 @@ async function shopperWithOrder(site: Site): Promise<{ token: string; email: str
 
 const toasts = (page: Page) => page.locator('.notistack-SnackbarContainer');
 
+// Two browser sessions and accessibility scans per test: more than the default time on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+
 test('staff mark an order shipped; the shopper sees "Shipped" in blue on /orders', async ({
   browser,
   site,
@@ -142,7 +145,7 @@ test('a message sent from /contact appears in the inbox, and can be marked handl
   await expect(
     inbox.getByTestId('inbox-items').getByRole('article').filter({ hasText: product }),
   ).toHaveCount(0);
-  await inbox.getByLabel('Show').selectOption('true');
+  await inbox.getByLabel('Show', { exact: true }).selectOption('true');
   const handled = inbox.getByRole('article').filter({ hasText: product });
   await expect(handled).toContainText(`Handled by ${STAFF.name}`);
   await staffContext.close();
