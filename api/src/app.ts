@@ -14,6 +14,7 @@ import { resolveConfig, type BuildAppOptions } from './config.js';
 import './context.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { backOfficeRoutes } from './features/back-office/index.js';
 import { addressRoutes } from './features/addresses/address-routes.js';
 import { careerRoutes } from './features/careers/career-routes.js';
 import { cartRoutes } from './features/cart/cart-routes.js';
@@ -173,6 +174,7 @@ async function assemble(
   await app.register(dashboardRoutes);
   await app.register(chatRoutes);
   await app.register(releaseRoutes);
+  await app.register(backOfficeRoutes);
 
   await app.ready();
   return app;

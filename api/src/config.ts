@@ -13,6 +13,7 @@ export const RATE_LIMITED_CALLS = {
   application: 10,
   chat: 30,
   loadFailures: 30,
+  contact: 20,
 } as const;
 export type RateLimitedCall = keyof typeof RATE_LIMITED_CALLS;
 
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   siteOrigin?: string;
   /** fetch used to call the real payment providers (tests replace it). */
   fetch?: typeof fetch;
+  /** RELEASES_DIR: where the release desk reads and moves the registry (unset: the desk's actions answer 503). */
+  releasesDir?: string;
 }
 
 export interface AppConfig {
@@ -67,6 +70,7 @@ export interface AppConfig {
   seed: boolean;
   siteOrigin: string;
   fetch: typeof fetch;
+  releasesDir?: string;
 }
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -95,6 +99,7 @@ export function resolveConfig(options: BuildAppOptions, tmpResumesDir: () => str
     seed: options.seed ?? true,
     siteOrigin: (options.siteOrigin ?? 'http://localhost:8080').replace(/\/+$/, ''),
     fetch: options.fetch ?? globalThis.fetch,
+    releasesDir: options.releasesDir ? path.resolve(options.releasesDir) : undefined,
   };
 }
 
@@ -157,5 +162,6 @@ export function optionsFromEnv(
     rateLimit: env.RATE_LIMIT_DISABLED === 'true' ? false : { max: rateMax, windowMs: rateWindow },
     siteOrigin: env.SITE_ORIGIN || `http://localhost:${sitePort}`,
     logger: { level: env.LOG_LEVEL || 'info' },
+    releasesDir: path.resolve(cwd, env.RELEASES_DIR || './releases'),
   };
 }

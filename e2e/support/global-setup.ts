@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../../tools/src/launch.mjs';
 import { publishLocalBuilds } from '../../tools/src/publish-local.mjs';
+import { createBackOfficeAccounts } from './back-office-accounts';
 import { freePort } from './free-port';
 import { startGeoStandIn } from './geo-stand-in';
 
@@ -27,6 +28,7 @@ export default async function globalSetup() {
   await publishLocalBuilds(releasesDir, { log: () => undefined });
   const geo = await startGeoStandIn();
   const [sitePort, apiPort] = [await freePort(), await freePort()];
+  createBackOfficeAccounts(path.join(work, 'data'));
   const running = await launch({
     sitePort,
     apiPort,

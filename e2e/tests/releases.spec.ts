@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { MANAGER, loginAs } from '../support/back-office-accounts';
 import { test, expect, expectNoA11yViolations, type Site } from '../support/fixtures';
 
 /**
@@ -198,6 +199,8 @@ test('a release whose page throws falls back to the last good one, and the failu
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
 
+  // The release page is for release managers only.
+  await loginAs(page, site.apiUrl, MANAGER);
   await page.goto('/releases');
   await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
   const failure = page
@@ -252,6 +255,8 @@ test('a release whose entry throws falls back; when the last good one fails too,
   await fallback.getByRole('button', { name: 'Retry' }).click();
   await expect(aboutHeading(page)).toHaveText(HEADING);
 
+  // The release page is for release managers only.
+  await loginAs(page, site.apiUrl, MANAGER);
   await page.goto('/releases');
   const rows = page.getByTestId('load-failures').getByRole('row');
   await expect(rows.filter({ hasText: version('entry-throws') }).first()).toContainText(
@@ -298,6 +303,8 @@ test('a remote built for another major of a shared singleton is refused at load 
   const message = `${REMOTE} ${version('incompatible')} is refused: it was built for @metrology/shared ^2.0.0, but this shop runs @metrology/shared 1.`;
   expect(errors).toContainEqual(expect.stringContaining(message));
 
+  // The release page is for release managers only.
+  await loginAs(page, site.apiUrl, MANAGER);
   await page.goto('/releases');
   const failure = page
     .getByTestId('load-failures')
@@ -310,12 +317,14 @@ test('a remote built for another major of a shared singleton is refused at load 
   await releaseOk(site, 'rollback', REMOTE);
 });
 
-test('the release page is not linked from the shop and works on a phone', async ({ page }) => {
+test('the release page is not linked from the shop and works on a phone', async ({ page, site }) => {
   await page.goto('/');
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.locator('a[href="/releases"]')).toHaveCount(0);
 
   await page.setViewportSize({ width: 390, height: 844 });
+  // The release page is for release managers only.
+  await loginAs(page, site.apiUrl, MANAGER);
   await page.goto('/releases');
   const status = page.getByTestId('release-status');
   await expect(status.locator(`tbody[data-remote="${REMOTE}"] tr.shell-releases__live`)).toContainText(base);

@@ -1,6 +1,7 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ShopProviders, type ShopStore } from '@metrology/shared';
 import { LoginDialog } from './auth/login-dialog';
+import { BackOfficeRoutes } from './back-office/back-office-routes';
 import { SupportChat } from './chat/support-chat';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
@@ -31,6 +32,7 @@ export function App({ store }: { store: ShopStore }) {
               />
             ))}
             <Route path="/releases" element={<ReleasesRoute />} />
+            <Route path="/back-office/*" element={<BackOfficeRoutes />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </main>

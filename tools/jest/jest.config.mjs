@@ -47,7 +47,9 @@ export default {
       rootDir: path.join(ROOT, 'api'),
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      // .mjs too: the release desk loads tools/src/registry.mjs, the release CLI's own code.
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+      moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
       moduleNameMapper: {
         '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
         '^(\\.{1,2}/.*)\\.js$': '$1',

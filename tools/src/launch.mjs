@@ -46,6 +46,8 @@ export async function launch(options) {
     .../** @type {Record<string, string>} */ (process.env),
     API_PORT: String(options.apiPort),
     DATA_DIR: options.dataDir,
+    // The release desk moves the same registry the site serves.
+    RELEASES_DIR: options.releasesDir,
     DELIVERY_FEE: String(deliveryFee),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.apiEnv,

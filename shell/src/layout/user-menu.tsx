@@ -6,11 +6,14 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@metrology/shared';
+import { useMe } from '../back-office/role-gate';
 import { useDisclosureMenu } from './use-disclosure-menu';
 
 /** The account button: 'Login / Register' for guests; My Orders and Logout once logged in. */
 export function UserMenu() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  // Back-office links only for the roles that may use them (the server checks every call again).
+  const role = useMe().user?.role;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { open, setOpen, container, button, panel, panelId, onButtonKeyDown, onItemKeyDown, onBlur } =
@@ -56,6 +59,27 @@ export function UserMenu() {
                 My Orders
               </Link>
             </li>
+            {role === 'staff' && (
+              <>
+                <li>
+                  <Link to="/back-office/orders" className="shell-user__item" onKeyDown={onItemKeyDown}>
+                    Orders desk
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/back-office/inbox" className="shell-user__item" onKeyDown={onItemKeyDown}>
+                    Inbox
+                  </Link>
+                </li>
+              </>
+            )}
+            {role === 'release-manager' && (
+              <li>
+                <Link to="/releases" className="shell-user__item" onKeyDown={onItemKeyDown}>
+                  Releases
+                </Link>
+              </li>
+            )}
             <li>
               <button type="button" className="shell-user__item" onClick={logout} onKeyDown={onItemKeyDown}>
                 Logout

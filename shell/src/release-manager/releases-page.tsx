@@ -1,13 +1,17 @@
-import type { ReactNode } from 'react';
-import { errorMessage, usePageTitle } from '@metrology/shared';
+import { useState, type ReactNode } from 'react';
+import { errorMessage, notify } from '@metrology/shared';
 import { REMOTES, type RemoteName } from '../routes/route-table';
 import type { Registry, Release } from '../remotes/registry';
 import {
-  RECENT_FAILURES,
-  useLoadFailuresQuery,
-  useReleaseRegistryQuery,
-  type LoadFailure,
-} from './releases-api';
+  useMoveReleaseMutation,
+  useReleaseDeskQuery,
+  type ReleaseAction,
+  type ReleaseDesk,
+} from '../back-office/back-office-api';
+import { ConfirmDialog } from '../back-office/confirm-dialog';
+import { RoleGate } from '../back-office/role-gate';
+import { RECENT_FAILURES, useLoadFailuresQuery, type LoadFailure } from './releases-api';
+import '../back-office/back-office.css';
 import './releases.css';
 
 const KIND_LABELS: Record<string, string> = {
@@ -42,7 +46,15 @@ function releaseState(release: Release, current: string): string {
   return 'Published';
 }
 
-function StatusTable({ registry }: { registry: Registry }) {
+/** A version to make live, and whether that goes back (a rollback) or forward (a re-promote). */
+interface Move {
+  remote: RemoteName;
+  from: string;
+  to: string;
+  back: boolean;
+}
+
+function StatusTable({ registry, onMove }: { registry: Registry; onMove: (move: Move) => void }) {
   return (
     <ScrollRegion labelledBy="releases-status">
       <table className="shell-releases__table" data-testid="release-status">
@@ -53,6 +65,7 @@ function StatusTable({ registry }: { registry: Registry }) {
             <th scope="col">Published</th>
             <th scope="col">Commit</th>
             <th scope="col">State</th>
+            <th scope="col">Action</th>
           </tr>
         </thead>
         {REMOTES.map((remote: RemoteName) => {
@@ -62,13 +75,14 @@ function StatusTable({ registry }: { registry: Registry }) {
               <tbody key={remote} data-remote={remote}>
                 <tr>
                   <th scope="row">{remote}</th>
-                  <td colSpan={4}>Never published</td>
+                  <td colSpan={5}>Never published</td>
                 </tr>
               </tbody>
             );
           }
           // Newest first: what is live and what came just before matter most.
           const releases = [...entry.history].reverse();
+          const liveIndex = entry.history.findIndex((release) => release.version === entry.current);
           return (
             <tbody key={remote} data-remote={remote}>
               {releases.map((release, index) => {
@@ -98,6 +112,22 @@ function StatusTable({ registry }: { registry: Registry }) {
                           {' '}
                           <Time iso={release.rolledBackAt} />
                         </>
+                      )}
+                    </td>
+                    <td>
+                      {state !== 'Live' && (
+                        <button
+                          type="button"
+                          className="ms-button ms-button--ghost"
+                          onClick={() => {
+                            const back = entry.history.indexOf(release) < liveIndex;
+                            onMove({ remote, from: entry.current, to: release.version, back });
+                          }}
+                        >
+                          {entry.history.indexOf(release) < liveIndex
+                            ? `Roll back to ${release.version}`
+                            : `Re-promote ${release.version}`}
+                        </button>
                       )}
                     </td>
                   </tr>
@@ -148,12 +178,70 @@ function FailuresTable({ failures }: { failures: LoadFailure[] }) {
   );
 }
 
-/** For release managers (not linked from the shop): what each remote serves, and what failed to load. */
-export default function ReleasesPage() {
-  usePageTitle('Releases');
-  const registry = useReleaseRegistryQuery(undefined, { refetchOnMountOrArgChange: true });
+function ActionsTable({ actions }: { actions: ReleaseAction[] }) {
+  if (actions.length === 0) return <p>No actions taken from this page yet.</p>;
+  return (
+    <ScrollRegion labelledBy="releases-actions">
+      <table className="shell-releases__table" data-testid="release-actions">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">Action</th>
+            <th scope="col">Remote</th>
+            <th scope="col">From</th>
+            <th scope="col">To</th>
+          </tr>
+        </thead>
+        <tbody>
+          {actions.map((action, index) => (
+            <tr key={`${action.at}-${index}`}>
+              <td>
+                <Time iso={action.at} />
+              </td>
+              <td>{action.actor}</td>
+              <td>{action.changed ? action.action : `${action.action} (nothing changed)`}</td>
+              <td>{action.remote}</td>
+              <td>{action.from}</td>
+              <td>{action.to}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+/** The desk's answer in the registry's own shape (the table reads it the way the shell reads registry.json). */
+function asRegistry(desk: ReleaseDesk): Registry {
+  const remotes: Registry['remotes'] = {};
+  for (const entry of desk.remotes) {
+    if (entry.current)
+      remotes[entry.remote as RemoteName] = { current: entry.current, history: entry.history };
+  }
+  return { remotes };
+}
+
+function ReleaseDeskView() {
+  const desk = useReleaseDeskQuery(undefined, { refetchOnMountOrArgChange: true });
   const failures = useLoadFailuresQuery(RECENT_FAILURES, { refetchOnMountOrArgChange: true });
-  const refreshing = registry.isFetching || failures.isFetching;
+  const [moveRelease, moving] = useMoveReleaseMutation();
+  const [asking, setAsking] = useState<Move | null>(null);
+  const [problem, setProblem] = useState('');
+  const refreshing = desk.isFetching || failures.isFetching;
+
+  const confirm = async () => {
+    if (!asking) return;
+    setProblem('');
+    try {
+      const result = await moveRelease({ remote: asking.remote, to: asking.to }).unwrap();
+      notify.success(result.message);
+    } catch (error) {
+      setProblem(errorMessage(error, 'The release could not be changed.'));
+    } finally {
+      setAsking(null);
+    }
+  };
 
   return (
     <div className="ms-page shell-releases" data-boundary="shell">
@@ -163,7 +251,7 @@ export default function ReleasesPage() {
           type="button"
           className="ms-button ms-button--ghost"
           onClick={() => {
-            void registry.refetch();
+            void desk.refetch();
             void failures.refetch();
           }}
           disabled={refreshing}
@@ -172,22 +260,33 @@ export default function ReleasesPage() {
         </button>
       </div>
       <p className="shell-releases__intro">
-        What each section of the shop serves, and what failed to load in shoppers&rsquo; browsers. Publish and
-        roll back with <code>npm run release -- publish|rollback &lt;remote&gt;</code>; pages pick up a change
-        on their next load.
+        What each section of the shop serves, and what failed to load in shoppers&rsquo; browsers. Roll back
+        or re-promote a published version here or with{' '}
+        <code>npm run release -- rollback &lt;remote&gt; [--to X]</code>
+        (the same operation); pages pick up a change on their next load.
       </p>
+      {problem && (
+        <p role="alert" className="shell-releases__error">
+          {problem}
+        </p>
+      )}
 
       <section aria-labelledby="releases-status">
         <h2 id="releases-status">Live versions</h2>
-        {registry.isLoading ? (
+        {desk.isLoading ? (
           <p>Reading the registry…</p>
-        ) : registry.error ? (
+        ) : desk.error ? (
           <p className="shell-releases__error">
-            {errorMessage(registry.error, 'The release registry could not be read.')}
+            {errorMessage(desk.error, 'The release registry could not be read.')}
           </p>
-        ) : registry.data ? (
-          <StatusTable registry={registry.data} />
+        ) : desk.data ? (
+          <StatusTable registry={asRegistry(desk.data)} onMove={setAsking} />
         ) : null}
+      </section>
+
+      <section aria-labelledby="releases-actions">
+        <h2 id="releases-actions">Release desk log</h2>
+        {desk.data ? <ActionsTable actions={desk.data.actions} /> : null}
       </section>
 
       <section aria-labelledby="releases-failures">
@@ -202,6 +301,25 @@ export default function ReleasesPage() {
           <FailuresTable failures={failures.data ?? []} />
         )}
       </section>
+      {asking && (
+        <ConfirmDialog
+          title={asking.back ? `Roll back ${asking.remote}?` : `Re-promote ${asking.remote}?`}
+          text={`${asking.remote} ${asking.to} becomes live instead of ${asking.from}. Shoppers get it on their next page load.`}
+          confirmLabel={asking.back ? `Roll back to ${asking.to}` : `Make ${asking.to} live`}
+          busy={moving.isLoading}
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </div>
+  );
+}
+
+/** For release managers only (not linked from the shop): what each remote serves, what failed, roll back. */
+export default function ReleasesPage() {
+  return (
+    <RoleGate needs="release-manager" title="Releases">
+      {() => <ReleaseDeskView />}
+    </RoleGate>
   );
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { queryInteger, responses, text } from '../../lib/schemas.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
+import { requireRole } from '../back-office/roles.js';
 
 /** Only the newest reports are kept. */
 export const MAX_REPORTS = 200;
@@ -62,6 +63,8 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { limit?: string } }>(
     '/api/releases/load-failures',
     {
+      // Release managers only (the release desk); anyone may report, nobody else may read.
+      preValidation: requireRole(app, 'release-manager'),
       schema: {
         tags: ['releases'],
         summary: `The latest load-failure reports, newest first (at most ${MAX_REPORTS} are kept)`,

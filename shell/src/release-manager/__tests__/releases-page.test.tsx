@@ -12,6 +12,8 @@ let server: Server;
 let registry: Registry;
 let reports: LoadFailure[];
 let failuresStatus = 200;
+let role = 'release-manager';
+let rollbacks: unknown[] = [];
 const requested: string[] = [];
 
 beforeAll(async () => {
@@ -19,7 +21,34 @@ beforeAll(async () => {
     requested.push(request.url ?? '');
     response.setHeader('Content-Type', 'application/json');
     response.setHeader('Access-Control-Allow-Origin', '*');
-    if (request.url === '/remotes/registry.json') return response.end(JSON.stringify(registry));
+    response.setHeader('Access-Control-Allow-Headers', 'content-type, token');
+    if (request.method === 'OPTIONS') return response.end();
+    if (request.url === '/api/user/me') {
+      return response.end(
+        JSON.stringify({ success: true, user: { _id: 'u1', name: 'Max', email: 'max@example.com', role } }),
+      );
+    }
+    if (request.url === '/api/releases/desk') {
+      const remotes = ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'].map((remote) => ({
+        remote,
+        current: registry.remotes[remote as keyof Registry['remotes']]?.current ?? null,
+        history: registry.remotes[remote as keyof Registry['remotes']]?.history ?? [],
+      }));
+      return response.end(JSON.stringify({ success: true, remotes, actions: [] }));
+    }
+    if (request.url === '/api/releases/rollback' && request.method === 'POST') {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      request.on('end', () => {
+        const body = JSON.parse(raw) as { remote: string; to: string };
+        rollbacks.push(body);
+        registry.remotes['mfe-content']!.current = body.to;
+        response.end(
+          JSON.stringify({ success: true, message: `${body.remote} ${body.to} is live now (was 1.0.0).` }),
+        );
+      });
+      return;
+    }
     if (request.url?.startsWith('/api/releases/load-failures')) {
       response.statusCode = failuresStatus;
       return response.end(
@@ -44,6 +73,8 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   requested.length = 0;
   failuresStatus = 200;
+  role = 'release-manager';
+  rollbacks = [];
   registry = {
     remotes: {
       'mfe-content': {
@@ -86,9 +117,9 @@ beforeEach(() => {
   ];
 });
 
-function renderPage() {
+function renderPage(token: string | null = 'manager-token') {
   return render(
-    <ShopProviders store={createShopStore()}>
+    <ShopProviders store={createShopStore(token ? { auth: { token } } : {})}>
       <MemoryRouter initialEntries={['/releases']}>
         <ReleasesPage />
       </MemoryRouter>
@@ -104,7 +135,7 @@ test('shows every remote with its releases, newest first, and which one is live'
     .getAllByRole('row')
     .filter((row) => row.closest('[data-remote="mfe-content"]'));
   expect(content.map((row) => row.textContent)).toEqual([
-    'mfe-content1.1.02025-03-02 11:30 UTCbbb2222Rolled back 2025-03-02 12:00 UTC',
+    'mfe-content1.1.02025-03-02 11:30 UTCbbb2222Rolled back 2025-03-02 12:00 UTCRe-promote 1.1.0',
     '1.0.02025-03-01 10:00 UTCaaa1111Live',
   ]);
   expect(within(status).getByRole('rowheader', { name: 'mfe-careers' }).closest('tr')).toHaveTextContent(
@@ -152,5 +183,36 @@ test('Refresh reads the registry and the reports again', async () => {
     expect(live).toHaveTextContent('1.1.0');
     expect(live).toHaveTextContent('Live');
   });
-  expect(requested.filter((url) => url === '/remotes/registry.json')).toHaveLength(2);
+  expect(requested.filter((url) => url === '/api/releases/desk')).toHaveLength(2);
+});
+
+test('a logged-out visitor gets a login prompt and a shopper a refusal, never the data', async () => {
+  const { unmount } = renderPage(null);
+  expect(screen.getByText('Please login to continue')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Login / Register' })).toBeInTheDocument();
+  unmount();
+  role = 'shopper';
+  renderPage('shopper-token');
+  expect(await screen.findByRole('alert')).toHaveTextContent('This page is for release managers only.');
+  expect(screen.queryByTestId('release-status')).not.toBeInTheDocument();
+  expect(requested).not.toContain('/api/releases/desk');
+  expect(requested.some((url) => url.startsWith('/api/releases/load-failures'))).toBe(false);
+});
+
+test('rolls a remote back after a confirmation; Cancel changes nothing', async () => {
+  registry.remotes['mfe-content']!.current = '1.1.0';
+  delete registry.remotes['mfe-content']!.history[1]!.rolledBackAt;
+  renderPage();
+  const status = await screen.findByTestId('release-status');
+  await userEvent.click(within(status).getByRole('button', { name: 'Roll back to 1.0.0' }));
+  const dialog = screen.getByRole('dialog', { name: 'Roll back mfe-content?' });
+  expect(dialog).toHaveTextContent('mfe-content 1.0.0 becomes live instead of 1.1.0.');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(rollbacks).toEqual([]);
+  await userEvent.click(within(status).getByRole('button', { name: 'Roll back to 1.0.0' }));
+  await userEvent.click(
+    within(screen.getByRole('dialog')).getByRole('button', { name: 'Roll back to 1.0.0' }),
+  );
+  await waitFor(() => expect(rollbacks).toEqual([{ remote: 'mfe-content', to: '1.0.0' }]));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { body, get, post, startApp } from '../../../__tests__/helpers/test-app.js';
+import { body, get as getAs, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
 
 let app: FastifyInstance;
+let managerToken = '';
+/** Reading the reports is for release managers (the release desk). */
+const get = (server: FastifyInstance, url: string) => getAs(server, url, managerToken);
 beforeAll(async () => {
   app = await startApp();
+  const manager = await register(app, 'Release Manager');
+  managerToken = manager.token;
+  await app.shop.db.query(`UPDATE users SET role = 'release-manager' WHERE email = $1`, [manager.email]);
 });
 afterAll(() => app.close());
 
@@ -39,6 +45,12 @@ describe('release load-failure reports', () => {
     expect(all[0]?.message).toBe('failure 204');
     expect(body<Reports>(await get(app, '/api/releases/load-failures')).reports).toHaveLength(50);
     expect(body<Reports>(await get(app, '/api/releases/load-failures?limit=3')).reports).toHaveLength(3);
+  });
+
+  it('only release managers read the reports', async () => {
+    expect((await getAs(app, '/api/releases/load-failures')).statusCode).toBe(401);
+    const shopper = await register(app, 'Shopper');
+    expect((await getAs(app, '/api/releases/load-failures', shopper.token)).statusCode).toBe(403);
   });
 
   it('bounds sizes and refuses unknown fields', async () => {

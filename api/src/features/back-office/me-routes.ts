@@ -1,0 +1,53 @@
+// GET /api/user/me: who the session belongs to, with the role the shell needs to show back-office links.
+import type { FastifyInstance } from 'fastify';
+import { HttpError, MESSAGES } from '../../lib/errors.js';
+import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
+import { requireUser } from '../users/auth.js';
+import { isRole } from './roles.js';
+
+export async function meRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.shop;
+  app.get(
+    '/api/user/me',
+    {
+      preValidation: requireUser(app),
+      schema: {
+        tags: ['users'],
+        security: TOKEN_SECURITY,
+        summary: "The logged-in account: name, e-mail and role ('shopper', 'staff' or 'release-manager')",
+        response: responses({
+          type: 'object',
+          properties: {
+            success: { type: 'boolean' },
+            user: {
+              type: 'object',
+              properties: {
+                _id: { type: 'string' },
+                name: { type: 'string' },
+                email: { type: 'string' },
+                role: { type: 'string' },
+              },
+            },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const found = await db.query<{ id: string; name: string; email: string; role: string }>(
+        'SELECT id, name, email, role FROM users WHERE id = $1',
+        [request.userId],
+      );
+      const user = found.rows[0];
+      if (!user) throw new HttpError(401, MESSAGES.sessionExpired);
+      return {
+        success: true,
+        user: {
+          _id: user.id,
+          name: user.name,
+          email: user.email,
+          role: isRole(user.role) ? user.role : 'shopper',
+        },
+      };
+    },
+  );
+}

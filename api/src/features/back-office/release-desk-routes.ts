@@ -1,0 +1,201 @@
+// The release desk (release managers): each remote's live version and history, roll back or re-promote a published
+// version with the CLI's own code, and the log of who did what when.
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../lib/errors.js';
+import { queryInteger, responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
+import { registryModule } from './registry-bridge.js';
+import { requireRole } from './roles.js';
+
+export const DESK_MESSAGES = {
+  notConfigured: 'The release registry is not configured on this server (RELEASES_DIR).',
+} as const;
+
+const VERSION = '^\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?$';
+
+const releaseSchema = {
+  type: 'object',
+  properties: {
+    version: { type: 'string' },
+    publishedAt: { type: 'string' },
+    commit: { type: 'string' },
+    rolledBackAt: { type: 'string' },
+  },
+} as const;
+
+const actionSchema = {
+  type: 'object',
+  properties: {
+    action: { type: 'string' },
+    remote: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    changed: { type: 'boolean' },
+    actor: { type: 'string' },
+    at: { type: 'string' },
+  },
+} as const;
+
+interface ActionRow {
+  action: string;
+  remote: string;
+  from_version: string;
+  to_version: string;
+  changed: boolean;
+  actor_email: string;
+  created_at: Date | string;
+}
+
+const toAction = (row: ActionRow) => ({
+  action: row.action,
+  remote: row.remote,
+  from: row.from_version,
+  to: row.to_version,
+  changed: row.changed,
+  actor: row.actor_email,
+  at: new Date(row.created_at).toISOString(),
+});
+
+export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.shop;
+  const manager = requireRole(app, 'release-manager');
+
+  const releasesDir = (): string => {
+    if (!config.releasesDir) throw new HttpError(503, DESK_MESSAGES.notConfigured);
+    return config.releasesDir;
+  };
+
+  app.get(
+    '/api/releases/desk',
+    {
+      preValidation: manager,
+      schema: {
+        tags: ['back office'],
+        security: TOKEN_SECURITY,
+        summary:
+          "Every remote's live version and history (oldest first), and the release desk's recent actions",
+        response: responses({
+          type: 'object',
+          properties: {
+            success: { type: 'boolean' },
+            remotes: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  remote: { type: 'string' },
+                  current: { type: ['string', 'null'] },
+                  history: { type: 'array', items: releaseSchema },
+                },
+              },
+            },
+            actions: { type: 'array', items: actionSchema },
+          },
+        }),
+      },
+    },
+    async () => {
+      const registry = await registryModule();
+      const read = await registry.readRegistry(releasesDir());
+      const actions = await db.query<ActionRow>(
+        `SELECT action, remote, from_version, to_version, changed, actor_email, created_at
+         FROM release_actions ORDER BY created_at DESC, id DESC LIMIT 50`,
+      );
+      return {
+        success: true,
+        remotes: registry.REMOTE_NAMES.map((remote) => {
+          const entry = read.remotes[remote];
+          return { remote, current: entry?.current ?? null, history: entry?.history ?? [] };
+        }),
+        actions: actions.rows.map(toAction),
+      };
+    },
+  );
+
+  app.get<{ Querystring: { limit?: string } }>(
+    '/api/releases/actions',
+    {
+      preValidation: manager,
+      schema: {
+        tags: ['back office'],
+        security: TOKEN_SECURITY,
+        summary: 'The release desk log, newest first: who rolled back or re-promoted what, and when',
+        querystring: { type: 'object', additionalProperties: false, properties: { limit: queryInteger(3) } },
+        response: responses({
+          type: 'object',
+          properties: { success: { type: 'boolean' }, actions: { type: 'array', items: actionSchema } },
+        }),
+      },
+    },
+    async (request) => {
+      const limit = Math.min(500, Math.max(1, Number(request.query.limit ?? 50)));
+      const actions = await db.query<ActionRow>(
+        `SELECT action, remote, from_version, to_version, changed, actor_email, created_at
+         FROM release_actions ORDER BY created_at DESC, id DESC LIMIT $1`,
+        [limit],
+      );
+      return { success: true, actions: actions.rows.map(toAction) };
+    },
+  );
+
+  app.post<{ Body: { remote: string; to?: string } }>(
+    '/api/releases/rollback',
+    {
+      preValidation: manager,
+      schema: {
+        tags: ['back office'],
+        security: TOKEN_SECURITY,
+        summary:
+          'Make a published version live: without "to" the previous good one (a rollback), or the named one (roll back or re-promote). The same operation as `npm run release -- rollback`.',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['remote'],
+          properties: { remote: text(100, 1), to: { type: 'string', pattern: VERSION, maxLength: 100 } },
+        },
+        response: responses({
+          type: 'object',
+          properties: {
+            success: { type: 'boolean' },
+            message: { type: 'string' },
+            action: actionSchema,
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const { remote, to } = request.body;
+      const registry = await registryModule();
+      if (!registry.REMOTE_NAMES.includes(remote)) {
+        throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
+      }
+      const dir = releasesDir();
+      let result: { from: string; to: string; changed: boolean };
+      try {
+        result = await registry.rollbackRelease({ releasesDir: dir, remote, ...(to ? { to } : {}) });
+      } catch (error) {
+        if (error instanceof registry.ReleaseError) throw new HttpError(409, error.message);
+        throw error;
+      }
+      const history = (await registry.readRegistry(dir)).remotes[remote]?.history ?? [];
+      const index = (version: string) => history.findIndex((release) => release.version === version);
+      const action = index(result.to) < index(result.from) ? 'rollback' : 're-promote';
+      const actor = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+        request.userId,
+      ]);
+      const logged = await db.query<ActionRow>(
+        `INSERT INTO release_actions (action, remote, from_version, to_version, changed, actor_user_id, actor_email)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         RETURNING action, remote, from_version, to_version, changed, actor_email, created_at`,
+        [action, remote, result.from, result.to, result.changed, request.userId, actor.rows[0]?.email ?? ''],
+      );
+      request.log.warn({ remote, from: result.from, to: result.to, by: request.userId }, `release ${action}`);
+      return {
+        success: true,
+        message: result.changed
+          ? `${remote} ${result.to} is live now (was ${result.from}).`
+          : `${remote} ${result.to} is already live; nothing changed.`,
+        action: toAction(logged.rows[0] as ActionRow),
+      };
+    },
+  );
+}

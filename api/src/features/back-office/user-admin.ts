@@ -1,0 +1,58 @@
+// What `npm run user` does to the database: give or take back a role, create an account, list the non-shoppers.
+import { isValidEmail } from '@metrology/shared/rules';
+import type { Queryable } from '../../db/database.js';
+import { newId } from '../../lib/ids.js';
+import { hashPassword } from '../../lib/password.js';
+import { isRole, type Role } from './roles.js';
+
+export class UserAdminError extends Error {}
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/** Sets the account's role; answers the role it had. */
+export async function setRole(
+  db: Queryable,
+  email: string,
+  role: Role,
+): Promise<{ before: Role; name: string }> {
+  if (!isRole(role)) throw new UserAdminError(`Unknown role '${String(role)}' (staff or release-manager)`);
+  const found = await db.query<{ role: string; name: string }>(
+    'SELECT role, name FROM users WHERE email = $1',
+    [normalise(email)],
+  );
+  const user = found.rows[0];
+  if (!user) {
+    throw new UserAdminError(
+      `No account with the e-mail ${normalise(email)}. Register it on the site first, or use 'create'.`,
+    );
+  }
+  await db.query('UPDATE users SET role = $2 WHERE email = $1', [normalise(email), role]);
+  return { before: isRole(user.role) ? user.role : 'shopper', name: user.name };
+}
+
+export async function createUser(
+  db: Queryable,
+  fields: { email: string; name: string; password: string; role: Role },
+): Promise<string> {
+  const email = normalise(fields.email);
+  if (!isValidEmail(email)) throw new UserAdminError(`'${fields.email}' is not a valid e-mail address`);
+  if (!fields.name.trim()) throw new UserAdminError('--name is required');
+  if (!fields.password) throw new UserAdminError('The password (read from standard input) is empty');
+  const id = newId();
+  const inserted = await db.query(
+    `INSERT INTO users (id, name, email, password_hash, role) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (email) DO NOTHING`,
+    [id, fields.name.trim(), email, await hashPassword(fields.password), fields.role],
+  );
+  if (inserted.rowCount === 0) throw new UserAdminError(`An account with the e-mail ${email} already exists`);
+  return id;
+}
+
+export async function listPrivileged(
+  db: Queryable,
+): Promise<{ email: string; name: string; role: string }[]> {
+  const found = await db.query<{ email: string; name: string; role: string }>(
+    `SELECT email, name, role FROM users WHERE role <> 'shopper' ORDER BY role, email`,
+  );
+  return found.rows;
+}

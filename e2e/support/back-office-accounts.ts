@@ -1,0 +1,63 @@
+// Back-office accounts for the browser suite, made with the operator's own tool (`npm run user -- create`) before
+// the API starts on the embedded database (PGlite is single-process: the tool refuses while the API runs).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Account {
+  email: string;
+  name: string;
+  password: string;
+  role: 'staff' | 'release-manager';
+}
+
+export const STAFF: Account = {
+  email: 'staff@e2e.example.com',
+  name: 'Stella Staff',
+  password: 'staff-e2e-password',
+  role: 'staff',
+};
+export const MANAGER: Account = {
+  email: 'manager@e2e.example.com',
+  name: 'Max Manager',
+  password: 'manager-e2e-password',
+  role: 'release-manager',
+};
+
+/** Runs `npm run user -- create` (the built CLI) for each account against DATA_DIR. */
+export function createBackOfficeAccounts(dataDir: string): void {
+  for (const account of [STAFF, MANAGER]) {
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'api/dist/user-cli.js'),
+        'create',
+        account.email,
+        '--name',
+        account.name,
+        '--role',
+        account.role,
+      ],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, input: account.password, encoding: 'utf8' },
+    );
+    if (result.status !== 0) {
+      throw new Error(`npm run user -- create ${account.email} failed: ${result.stderr || result.stdout}`);
+    }
+  }
+}
+
+/** Logs the account in through the API and hands the browser its session, as the login dialog would. */
+export async function loginAs(page: Page, apiUrl: string, account: { email: string; password: string }) {
+  const response = await fetch(`${apiUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  const body = (await response.json()) as { token?: string; message?: string };
+  if (!body.token) throw new Error(`login of ${account.email} failed: ${body.message ?? response.status}`);
+  await page.addInitScript((token) => localStorage.setItem('token', token), body.token);
+  return body.token;
+}

@@ -1,0 +1,42 @@
+import { useId, useRef } from 'react';
+import { Modal } from '../ui/modal';
+
+/** "Are you sure?" for back-office actions: focus starts on Cancel, Escape or the backdrop cancel too. */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const cancel = useRef<HTMLButtonElement>(null);
+  return (
+    <Modal
+      onClose={onCancel}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+      initialFocus={cancel}
+      className="shell-confirm"
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      <p id={`${id}-text`}>{text}</p>
+      <div className="shell-confirm__actions">
+        <button ref={cancel} type="button" className="ms-button ms-button--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="ms-button" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Working…' : confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

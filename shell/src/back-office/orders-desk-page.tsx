@@ -1,0 +1,190 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Spinner, errorMessage, formatAmount } from '@metrology/shared';
+import { PAGE_SIZE, useStaffOrdersQuery, type OrderFilters } from './back-office-api';
+import { RoleGate } from './role-gate';
+import { DeskStatus, When } from './status-badge';
+
+const STATUSES = ['awaiting payment', 'processing', 'shipped', 'delivered', 'cancelled'];
+
+function filtersFrom(params: URLSearchParams): OrderFilters {
+  const page = Number(params.get('page') ?? '1');
+  return {
+    status: params.get('status') ?? undefined,
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+    q: params.get('q') ?? undefined,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+function OrdersDesk() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const orders = useStaffOrdersQuery(filters, { refetchOnMountOrArgChange: true });
+  const [draft, setDraft] = useState({
+    status: filters.status ?? '',
+    from: filters.from ?? '',
+    to: filters.to ?? '',
+    q: filters.q ?? '',
+  });
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const [key, value] of Object.entries(draft)) if (value.trim()) next.set(key, value.trim());
+    setParams(next);
+  };
+  const goTo = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(page));
+    setParams(next);
+  };
+  const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <div className="ms-page shell-desk" data-boundary="back-office">
+      <div className="shell-desk__head">
+        <h1>Orders desk</h1>
+        <Link to="/back-office/inbox" className="ms-button ms-button--ghost">
+          Inbox
+        </Link>
+      </div>
+      <form className="shell-desk__filters" onSubmit={apply} aria-label="Filter orders">
+        <div className="ms-field">
+          <label htmlFor="desk-status">Status</label>
+          <select
+            id="desk-status"
+            className="ms-select"
+            value={draft.status}
+            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+          >
+            <option value="">Any status</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="ms-field">
+          <label htmlFor="desk-from">From (UTC)</label>
+          <input
+            id="desk-from"
+            className="ms-input"
+            type="date"
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
+        </div>
+        <div className="ms-field">
+          <label htmlFor="desk-to">To (UTC)</label>
+          <input
+            id="desk-to"
+            className="ms-input"
+            type="date"
+            value={draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
+        </div>
+        <div className="ms-field shell-desk__search">
+          <label htmlFor="desk-q">Order number, name or e-mail</label>
+          <input
+            id="desk-q"
+            className="ms-input"
+            type="search"
+            value={draft.q}
+            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+          />
+        </div>
+        <button type="submit" className="ms-button">
+          Show orders
+        </button>
+      </form>
+
+      {orders.isLoading ? (
+        <Spinner label="Loading orders" />
+      ) : orders.error ? (
+        <p role="alert" className="shell-desk__error">
+          {errorMessage(orders.error, 'The orders could not be loaded.')}
+        </p>
+      ) : orders.data && orders.data.orders.length === 0 ? (
+        <p>No orders match these filters.</p>
+      ) : orders.data ? (
+        <>
+          <p className="shell-desk__count" aria-live="polite">
+            {`${orders.data.total} order${orders.data.total === 1 ? '' : 's'}`}
+          </p>
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region is focusable so keyboard users can scroll it */}
+          <div className="shell-desk__scroll" role="region" aria-label="Orders" tabIndex={0}>
+            <table className="shell-desk__table" data-testid="desk-orders">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Placed</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Items</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.data.orders.map((order) => (
+                  <tr key={order._id} data-order-id={order._id}>
+                    <td>
+                      <Link to={`/back-office/orders/${order._id}`}>
+                        <code>{order._id}</code>
+                      </Link>
+                    </td>
+                    <td>
+                      <When iso={order.date} />
+                    </td>
+                    <td>
+                      {order.customer.name}
+                      <span className="shell-desk__sub">{order.customer.email}</span>
+                    </td>
+                    <td>{order.itemCount}</td>
+                    <td>{formatAmount(order.amount)}</td>
+                    <td>{`${order.paymentMethod.toUpperCase()}, ${order.payment ? 'paid' : 'not paid'}`}</td>
+                    <td>
+                      <DeskStatus status={order.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="shell-desk__pager" aria-label="Order pages">
+            <button
+              type="button"
+              className="ms-button ms-button--ghost"
+              disabled={(filters.page ?? 1) <= 1}
+              onClick={() => goTo((filters.page ?? 1) - 1)}
+            >
+              Previous
+            </button>
+            <span>{`Page ${filters.page ?? 1} of ${pages}`}</span>
+            <button
+              type="button"
+              className="ms-button ms-button--ghost"
+              disabled={(filters.page ?? 1) >= pages}
+              onClick={() => goTo((filters.page ?? 1) + 1)}
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** Staff: every order, filtered and paged. */
+export default function OrdersDeskPage() {
+  return (
+    <RoleGate needs="staff" title="Orders desk">
+      {() => <OrdersDesk />}
+    </RoleGate>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import {
+  Spinner,
+  errorMessage,
+  loginDialogOpened,
+  selectToken,
+  useAppDispatch,
+  useAppSelector,
+  usePageTitle,
+} from '@metrology/shared';
+import { useMeQuery, type Me, type Role } from './back-office-api';
+
+/** The logged-in account and its role (undefined while logged out or loading). */
+export function useMe() {
+  const token = useAppSelector(selectToken);
+  const me = useMeQuery(token ?? skipToken);
+  return { token, ...me, user: token ? me.data : undefined };
+}
+
+const NEEDED: Record<Exclude<Role, 'shopper'>, string> = {
+  staff: 'This page is for staff only.',
+  'release-manager': 'This page is for release managers only.',
+};
+
+/**
+ * A back-office page renders its content (and so calls its API) only for the right role. Logged out: a login
+ * prompt; another role: a refusal. The server checks every call again; this only keeps the page honest.
+ */
+export function RoleGate({
+  needs: role,
+  title,
+  children,
+}: {
+  needs: Exclude<Role, 'shopper'>;
+  title: string;
+  children: (me: Me) => ReactNode;
+}) {
+  const dispatch = useAppDispatch();
+  const { token, user, isLoading, isFetching, error } = useMe();
+  usePageTitle(title);
+
+  if (!token) {
+    return (
+      <div className="ms-page shell-desk shell-desk--gate" data-gate="login">
+        <h1>{title}</h1>
+        <p>Please login to continue</p>
+        <button type="button" className="ms-button" onClick={() => dispatch(loginDialogOpened())}>
+          Login / Register
+        </button>
+      </div>
+    );
+  }
+  if (isLoading || (isFetching && !user)) {
+    return (
+      <div className="ms-page shell-desk shell-desk--gate" data-gate="checking">
+        <h1>{title}</h1>
+        <Spinner label="Checking your account" />
+      </div>
+    );
+  }
+  if (error || !user) {
+    return (
+      <div className="ms-page shell-desk shell-desk--gate" data-gate="error">
+        <h1>{title}</h1>
+        <p role="alert">{errorMessage(error, 'Your account could not be checked. Please try again.')}</p>
+      </div>
+    );
+  }
+  if (user.role !== role) {
+    return (
+      <div className="ms-page shell-desk shell-desk--gate" data-gate="refused">
+        <h1>{title}</h1>
+        <p role="alert">{`${NEEDED[role]} You are logged in as ${user.email}.`}</p>
+      </div>
+    );
+  }
+  return <>{children(user)}</>;
+}
