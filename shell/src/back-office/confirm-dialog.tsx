@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { Modal } from '../ui/modal';
+import { Dialog } from '@metrology/shared';
 
 /** "Are you sure?" for back-office actions: focus starts on Cancel, Escape or the backdrop cancel too. */
 export function ConfirmDialog({
@@ -20,8 +20,9 @@ export function ConfirmDialog({
   const id = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <Modal
+    <Dialog
       onClose={onCancel}
+      busy={busy}
       labelledBy={`${id}-title`}
       describedBy={`${id}-text`}
       initialFocus={cancel}
@@ -37,6 +38,6 @@ export function ConfirmDialog({
           {busy ? 'Working…' : confirmLabel}
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }
