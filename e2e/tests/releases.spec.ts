@@ -24,7 +24,8 @@ const version = (name: string) => `9.0.0-e2e.${RUN}.${name}`;
 const HEADING = 'About Us';
 const CHANGED_HEADING = 'About Us — spring edition';
 
-test.describe.configure({ mode: 'serial' });
+// Each test now also logs a release manager in (the page is theirs only); on a busy machine that needs more than 45 s.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 interface CliResult {
   code: number;

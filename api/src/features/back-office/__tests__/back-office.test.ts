@@ -248,10 +248,8 @@ describe('orders desk', () => {
     const after = await detail(id);
     expect(after.status).toBe('shipped');
     expect(after.allowedMoves).toEqual(['delivered']);
-    expect(after.history.map((h) => [h.status, h.actor?.name ?? null])).toEqual([
-      ['processing', null],
-      ['shipped', 'Staff Stella'],
-    ]);
+    expect(after.history.map((h) => h.status)).toEqual(['processing', 'shipped']);
+    expect(after.history[1]?.actor).toEqual({ name: 'Staff Stella', email: expect.any(String) });
     expect(Date.parse(after.history[1]!.at)).toBeGreaterThan(Date.now() - 60_000);
     const mine = body<{ orders: { _id: string; status: string }[] }>(
       await post(app, '/api/order/userorders', {}, tokens.shopper),
