@@ -2,17 +2,21 @@ import { Link, useNavigate } from 'react-router-dom';
 import {
   loginDialogOpened,
   selectIsLoggedIn,
+  selectToken,
   sessionEnded,
   useAppDispatch,
   useAppSelector,
 } from '@metrology/shared';
+import { useLogoutMutation } from '../auth/auth-api';
 import { useDisclosureMenu } from './use-disclosure-menu';
 
 /** The account button: 'Login / Register' for guests; My Orders and Logout once logged in. */
 export function UserMenu() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const token = useAppSelector(selectToken);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [endServerSession] = useLogoutMutation();
   const { open, setOpen, container, button, panel, panelId, onButtonKeyDown, onItemKeyDown, onBlur } =
     useDisclosureMenu();
 
@@ -25,6 +29,11 @@ export function UserMenu() {
 
   const logout = () => {
     setOpen(false);
+    // The call carries the token, so it starts before the token is forgotten; its outcome does not hold the user.
+    if (token)
+      endServerSession(token)
+        .unwrap()
+        .catch((error: unknown) => console.error('Logout call failed', error));
     dispatch(sessionEnded());
     button.current?.focus();
     void navigate('/');
