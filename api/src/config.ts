@@ -58,11 +58,11 @@ export interface BuildAppOptions {
 export interface FaultOptions {
   /** statement_timeout of every PostgreSQL query in ms (STATEMENT_TIMEOUT_MS, default 10000; 0 = none). */
   statementTimeoutMs?: number;
-  /** A session unused this long ends (SESSION_IDLE_SECONDS, default 7 days). */
+  /** A session unused this long ends (SESSION_IDLE_SECONDS, default 3 days). */
   sessionIdleSeconds?: number;
-  /** A session ends this long after login whatever its use (SESSION_ABSOLUTE_SECONDS, default 30 days). */
+  /** A session ends this long after login whatever its use (SESSION_ABSOLUTE_SECONDS, default 7 days). */
   sessionAbsoluteSeconds?: number;
-  /** Most an order may total, delivery included (ORDER_TOTAL_CAP, default 50000); larger needs an enquiry. */
+  /** Most an order may total, delivery included (ORDER_TOTAL_CAP, default 1000000); larger needs an enquiry. */
   orderTotalCap?: number;
   /** sandbox: local test payments; live: the real providers (keys required in production). */
   paymentsMode?: 'sandbox' | 'live';
@@ -98,9 +98,9 @@ export interface AppConfig {
   trustedProxy?: string;
 }
 
-export const DEFAULT_ORDER_TOTAL_CAP = 50_000;
-export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
-export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
+export const DEFAULT_ORDER_TOTAL_CAP = 1_000_000;
+export const SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60;
+export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
