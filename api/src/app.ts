@@ -23,6 +23,7 @@ import { enquiryRoutes } from './features/enquiries/enquiry-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
 import { orderRoutes } from './features/orders/order-routes.js';
 import { createPayments } from './features/orders/payment-providers.js';
+import { paymentModeRoutes } from './features/payments/mode-routes.js';
 import { sandboxPaymentRoutes } from './features/payments/sandbox-routes.js';
 import { productRoutes } from './features/products/product-routes.js';
 import { releaseRoutes } from './features/releases/release-routes.js';
@@ -181,6 +182,7 @@ async function assemble(
   await app.register(addressRoutes);
   await app.register(orderRoutes);
   await app.register(sandboxPaymentRoutes);
+  await app.register(paymentModeRoutes);
   await app.register(enquiryRoutes);
   await app.register(careerRoutes);
   await app.register(dashboardRoutes);

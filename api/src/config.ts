@@ -120,7 +120,8 @@ export function resolveConfig(options: BuildAppOptions, tmpResumesDir: () => str
     deliveryFee: options.deliveryFee ?? DEFAULT_DELIVERY_FEE,
     corsOrigins: options.corsOrigins ?? true,
     jwtSecret: options.jwtSecret || jwtSecretFor(dataDir),
-    tokenTtlSeconds: options.tokenTtlSeconds ?? options.faults?.sessionAbsoluteSeconds ?? SESSION_ABSOLUTE_SECONDS,
+    tokenTtlSeconds:
+      options.tokenTtlSeconds ?? options.faults?.sessionAbsoluteSeconds ?? SESSION_ABSOLUTE_SECONDS,
     razorpay: options.razorpay?.keyId && options.razorpay.keySecret ? options.razorpay : undefined,
     stripeSecretKey: options.stripeSecretKey || undefined,
     currency: (options.currency ?? 'USD').toUpperCase(),

@@ -46,7 +46,8 @@ export async function launch(options) {
   const deliveryFee = options.deliveryFee ?? 10;
   const geoUrl = options.geoUrl ?? DEFAULT_GEO_URL;
   const siteUrl = options.siteUrl ?? process.env.SITE_URL ?? `http://localhost:${options.sitePort}`;
-  const publicApiUrl = options.publicApiUrl ?? process.env.PUBLIC_API_URL ?? `http://localhost:${options.apiPort}`;
+  const publicApiUrl =
+    options.publicApiUrl ?? process.env.PUBLIC_API_URL ?? `http://localhost:${options.apiPort}`;
   const log = options.log ?? ((/** @type {string} */ line) => console.error(line));
   /** @type {Record<string, string>} */
   const env = {
@@ -110,7 +111,12 @@ export async function launch(options) {
     site.onExit(() => {
       firstSiteExit = true;
     });
-    await waitForHealth(`http://127.0.0.1:${options.sitePort}/livez`, 60_000, () => !firstSiteExit, 'The site');
+    await waitForHealth(
+      `http://127.0.0.1:${options.sitePort}/livez`,
+      60_000,
+      () => !firstSiteExit,
+      'The site',
+    );
     const running = site;
     return {
       siteUrl: `http://localhost:${options.sitePort}`,

@@ -111,7 +111,12 @@ export async function readRegistryWithFallback(releasesDir) {
     const registry = parseRegistry(text, lastGoodFile(releasesDir));
     return { registry, source: 'last-good', damage, text };
   } catch {
-    return { registry: { remotes: {} }, source: 'none', damage: `${damage}; no last good copy`, text: '{"remotes":{}}' };
+    return {
+      registry: { remotes: {} },
+      source: 'none',
+      damage: `${damage}; no last good copy`,
+      text: '{"remotes":{}}',
+    };
   }
 }
 
@@ -169,7 +174,11 @@ async function writeAtomic(target, text) {
   await file.close();
   await fs.rename(temp, target);
   const dir = await fs.open(path.dirname(target), 'r').catch(() => null);
-  if (dir) await dir.sync().catch(() => undefined).finally(() => dir.close());
+  if (dir)
+    await dir
+      .sync()
+      .catch(() => undefined)
+      .finally(() => dir.close());
 }
 
 /** @param {string} releasesDir @param {Registry} registry */
@@ -196,7 +205,9 @@ export async function registryFromFolders(releasesDir) {
     const versions = [];
     for (const version of names) {
       if (!isValidVersion(version)) continue;
-      const manifest = await fs.stat(path.join(releasesDir, remote, version, 'mf-manifest.json')).catch(() => null);
+      const manifest = await fs
+        .stat(path.join(releasesDir, remote, version, 'mf-manifest.json'))
+        .catch(() => null);
       if (manifest) versions.push({ version, time: manifest.mtimeMs });
     }
     versions.sort((a, b) => a.time - b.time);
@@ -223,9 +234,13 @@ export async function repairRegistry(releasesDir) {
   return updateRegistry(
     releasesDir,
     async (_registry, reading) => {
-      if (!reading.damage) return { registry: null, result: { repaired: false, from: /** @type {const} */ ('nothing') } };
+      if (!reading.damage)
+        return { registry: null, result: { repaired: false, from: /** @type {const} */ ('nothing') } };
       if (reading.source === 'last-good')
-        return { registry: reading.registry, result: { repaired: true, from: /** @type {const} */ ('last-good'), damage: reading.damage } };
+        return {
+          registry: reading.registry,
+          result: { repaired: true, from: /** @type {const} */ ('last-good'), damage: reading.damage },
+        };
       return {
         registry: await registryFromFolders(releasesDir),
         result: { repaired: true, from: /** @type {const} */ ('folders'), damage: reading.damage },
@@ -301,7 +316,9 @@ export async function updateRegistry(releasesDir, fn, options = {}) {
     const reading = await readRegistryWithFallback(releasesDir);
     if (reading.damage && !options.allowDamaged) {
       if (reading.source !== 'last-good')
-        throw new ReleaseError(`${reading.damage}. Run 'npm run release -- repair' to rebuild it from the published versions.`);
+        throw new ReleaseError(
+          `${reading.damage}. Run 'npm run release -- repair' to rebuild it from the published versions.`,
+        );
       (options.warn ?? console.error)(
         `WARNING: ${reading.damage}; this change starts from the last good copy (${lastGoodFile(releasesDir)}).`,
       );

@@ -42,7 +42,8 @@ export async function createSiteServer(options) {
   let siteOrigin = options.siteUrl ? trimmed(options.siteUrl) : undefined;
   app.addHook('onListen', async () => {
     const address = app.server.address();
-    if (!siteOrigin && address && typeof address === 'object') siteOrigin = `http://localhost:${address.port}`;
+    if (!siteOrigin && address && typeof address === 'object')
+      siteOrigin = `http://localhost:${address.port}`;
   });
   /** The last damage reported, so a damaged registry is logged loudly once, not on every page load. */
   let reportedDamage = '';
@@ -86,7 +87,8 @@ export async function createSiteServer(options) {
     /** @type {string[]} */
     const reasons = [];
     const reading = await readRegistry();
-    if (reading.damage) reasons.push(`the release pointer is damaged: ${reading.damage} (serving ${reading.source})`);
+    if (reading.damage)
+      reasons.push(`the release pointer is damaged: ${reading.damage} (serving ${reading.source})`);
     const apiUrl = trimmed(options.apiInternalUrl || `http://127.0.0.1:${options.apiPort}`);
     try {
       const response = await fetch(`${apiUrl}/api/health/live`, { signal: AbortSignal.timeout(2000) });
@@ -121,7 +123,9 @@ export async function createSiteServer(options) {
     index: false,
     cacheControl: false,
     allowedPath: (pathName) =>
-      !pathName.includes('.registry.lock') && !pathName.includes('.staging-') && !pathName.includes('registry.json'),
+      !pathName.includes('.registry.lock') &&
+      !pathName.includes('.staging-') &&
+      !pathName.includes('registry.json'),
     setHeaders: (res, filePath) => {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Cache-Control', filePath.endsWith('registry.json') ? NEVER_CACHE : IMMUTABLE);

@@ -7,7 +7,16 @@ import type { FastifyInstance } from 'fastify';
 import { PASSWORD_MESSAGES } from '@metrology/shared/rules';
 import { resolveConfig } from '../config.js';
 import { readiness } from '../features/health/readiness.js';
-import { ADDRESS, body, catalogue, get, post, register, startApp, type ProductRef } from './helpers/test-app.js';
+import {
+  ADDRESS,
+  body,
+  catalogue,
+  get,
+  post,
+  register,
+  startApp,
+  type ProductRef,
+} from './helpers/test-app.js';
 
 const CAP = 5000;
 let app: FastifyInstance;
@@ -62,7 +71,10 @@ describe('sessions that end', () => {
     expect(body(out).success).toBe(true);
     const after = await post(app, '/api/cart/get', {}, token);
     expect(after.statusCode).toBe(401);
-    expect(body(after)).toEqual({ success: false, message: 'Your session has expired. Please log in again.' });
+    expect(body(after)).toEqual({
+      success: false,
+      message: 'Your session has expired. Please log in again.',
+    });
   });
 
   it('a password change revokes every session of the user and answers a new working token', async () => {
@@ -101,12 +113,12 @@ describe('sessions that end', () => {
     expect((await post(app, '/api/cart/get', {}, first)).statusCode).toBe(401);
     expect((await post(app, '/api/cart/get', {}, second)).statusCode).toBe(401);
     expect((await cartOf(fresh)).success).toBe(true);
-    expect(
-      (await post(app, '/api/user/login', { email, password: 'first-micrometer-1' })).statusCode,
-    ).toBe(401);
-    expect(
-      (await post(app, '/api/user/login', { email, password: 'second-micrometer-2' })).statusCode,
-    ).toBe(200);
+    expect((await post(app, '/api/user/login', { email, password: 'first-micrometer-1' })).statusCode).toBe(
+      401,
+    );
+    expect((await post(app, '/api/user/login', { email, password: 'second-micrometer-2' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('a session idle past its idle lifetime, or past its absolute one, is over', async () => {
@@ -132,12 +144,7 @@ describe('the order total cap', () => {
     const quantity = Math.min(999, Math.ceil(CAP / product.price) + 1);
     const before = await app.shop.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
     for (const url of ['/api/order/place', '/api/order/razorpay', '/api/order/stripe']) {
-      const res = await post(
-        app,
-        url,
-        { address: ADDRESS, items: [{ _id: product._id, quantity }] },
-        token,
-      );
+      const res = await post(app, url, { address: ADDRESS, items: [{ _id: product._id, quantity }] }, token);
       expect(res.statusCode).toBe(400);
       expect(body(res).message).toBe(
         'Orders over $5,000 cannot be placed online. Please send us an enquiry for a bulk quote.',
@@ -191,7 +198,8 @@ describe('payments mode', () => {
       /PAYMENTS_MODE=live in production needs/,
     );
     expect(
-      resolveConfig({ ...keys, faults: { paymentsMode: 'live', production: true } }, () => '/tmp').paymentsMode,
+      resolveConfig({ ...keys, faults: { paymentsMode: 'live', production: true } }, () => '/tmp')
+        .paymentsMode,
     ).toBe('live');
     expect(resolveConfig({ faults: { production: true } }, () => '/tmp').paymentsMode).toBe('sandbox');
   });

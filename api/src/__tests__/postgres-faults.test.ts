@@ -98,7 +98,12 @@ describeWithPostgres('on a throwaway PostgreSQL cluster', () => {
       const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
       try {
         await cluster.stop('fast');
-        const down = await post(app, '/api/cart/add', { itemId: '0123456789abcdef01234567', quantity: 1 }, token);
+        const down = await post(
+          app,
+          '/api/cart/add',
+          { itemId: '0123456789abcdef01234567', quantity: 1 },
+          token,
+        );
         expect(down.statusCode).toBe(503);
         expect(body(down).message).toBe(
           'The shop cannot reach its database right now, and nothing was saved. Please try again in a moment.',

@@ -35,7 +35,10 @@ function isUnavailable(error: unknown): boolean {
   if (name === 'DatabaseUnavailableError') return true;
   if (code === '57014' || code === '57P01' || code === '57P02' || code === '57P03') return true;
   if (typeof code === 'string' && /^08/.test(code)) return true;
-  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(message);
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+  );
 }
 
 interface AjvError {

@@ -80,7 +80,8 @@ const shopBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async 
   }
   if (result.error) {
     const { error } = result;
-    const sentToken = Boolean((api.getState() as TokenState).auth?.token) && !anonymousEndpoints.has(api.endpoint);
+    const sentToken =
+      Boolean((api.getState() as TokenState).auth?.token) && !anonymousEndpoints.has(api.endpoint);
     if (error.status === 401 && sentToken) sessionOver(api);
     if (error.status === 'TIMEOUT_ERROR') {
       return {

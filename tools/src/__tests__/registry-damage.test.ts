@@ -85,7 +85,9 @@ test('a registry cut in half: the site serves the last good copy, /readyz says w
     expect(ready.json().reason).toMatch(/release pointer is damaged/);
     expect((await site.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
     // The copy itself is not served as a file.
-    expect((await site.inject({ method: 'GET', url: '/remotes/registry.json.last-good' })).statusCode).toBe(404);
+    expect((await site.inject({ method: 'GET', url: '/remotes/registry.json.last-good' })).statusCode).toBe(
+      404,
+    );
   } finally {
     await site.close();
     errors.mockRestore();
@@ -176,9 +178,19 @@ test('/config.json takes its URLs from configuration, never from Host, X-Forward
       await site.close();
     }
   }
-  const defaults = await createSiteServer({ shellDir, releasesDir, apiPort: 4999, geoUrl: '', deliveryFee: 10 });
+  const defaults = await createSiteServer({
+    shellDir,
+    releasesDir,
+    apiPort: 4999,
+    geoUrl: '',
+    deliveryFee: 10,
+  });
   try {
-    const res = await defaults.inject({ method: 'GET', url: '/config.json', headers: { host: 'evil.example:1' } });
+    const res = await defaults.inject({
+      method: 'GET',
+      url: '/config.json',
+      headers: { host: 'evil.example:1' },
+    });
     expect(res.json().apiBaseUrl).toBe('http://localhost:4999');
     expect(res.body).not.toContain('evil');
   } finally {

@@ -61,7 +61,18 @@ export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPost
   const port = await freePort();
   let server: ChildProcess | undefined;
   const start = async () => {
-    const args = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'];
+    const args = [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+    ];
     server = asRoot
       ? spawn('runuser', ['-u', 'postgres', '--', path.join(bin, 'postgres'), ...args], { stdio: 'ignore' })
       : spawn(path.join(bin, 'postgres'), args, { stdio: 'ignore' });

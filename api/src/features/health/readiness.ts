@@ -57,20 +57,34 @@ export async function readiness(app: FastifyInstance, minFree = MIN_FREE_BYTES):
   };
 }
 
-export async function probeRoutes(app: FastifyInstance, options: { minFreeBytes?: number } = {}): Promise<void> {
-  app.get('/api/health/live', { schema: { tags: ['health'], summary: 'The process answers' } }, async (_r, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { success: true, status: 'live', uptime: Math.round(process.uptime()) };
-  });
+export async function probeRoutes(
+  app: FastifyInstance,
+  options: { minFreeBytes?: number } = {},
+): Promise<void> {
+  app.get(
+    '/api/health/live',
+    { schema: { tags: ['health'], summary: 'The process answers' } },
+    async (_r, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { success: true, status: 'live', uptime: Math.round(process.uptime()) };
+    },
+  );
   app.get(
     '/api/health/ready',
-    { schema: { tags: ['health'], summary: 'Ready: a real query and a writable data folder with free space' } },
+    {
+      schema: { tags: ['health'], summary: 'Ready: a real query and a writable data folder with free space' },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       const result = await readiness(app, options.minFreeBytes);
       if (!result.ready) {
         reply.code(503);
-        return { success: false, status: 'not ready', message: `Not ready: ${result.reason}`, checks: result.checks };
+        return {
+          success: false,
+          status: 'not ready',
+          message: `Not ready: ${result.reason}`,
+          checks: result.checks,
+        };
       }
       return { success: true, status: 'ready', checks: result.checks };
     },

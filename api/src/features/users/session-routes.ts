@@ -57,18 +57,24 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         },
         response: responses({
           type: 'object',
-          properties: { success: { type: 'boolean' }, token: { type: 'string' }, message: { type: 'string' } },
+          properties: {
+            success: { type: 'boolean' },
+            token: { type: 'string' },
+            message: { type: 'string' },
+          },
         }),
       },
     },
     async (request) => {
       const userId = request.userId as string;
       const { currentPassword, newPassword } = request.body;
-      const found = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
-        userId,
-      ]);
+      const found = await db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM users WHERE id = $1',
+        [userId],
+      );
       const stored = found.rows[0]?.password_hash ?? '';
-      if (!(await verifyPassword(currentPassword, stored))) throw new HttpError(400, SESSION_MESSAGES.wrongPassword);
+      if (!(await verifyPassword(currentPassword, stored)))
+        throw new HttpError(400, SESSION_MESSAGES.wrongPassword);
       const weak = passwordProblem(newPassword);
       if (weak) throw new HttpError(400, weak);
       if (newPassword === currentPassword) throw new HttpError(400, SESSION_MESSAGES.samePassword);
@@ -78,7 +84,11 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         await revokeUserSessions(tx, userId);
       });
       request.log.info({ userId }, 'password changed; sessions revoked');
-      return { success: true, token: await issueToken(app, userId), message: SESSION_MESSAGES.passwordChanged };
+      return {
+        success: true,
+        token: await issueToken(app, userId),
+        message: SESSION_MESSAGES.passwordChanged,
+      };
     },
   );
 }

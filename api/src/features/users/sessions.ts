@@ -10,7 +10,11 @@ export interface SessionLifetimes {
   absoluteSeconds: number;
 }
 
-export async function createSession(db: Queryable, userId: string, lifetimes: SessionLifetimes): Promise<string> {
+export async function createSession(
+  db: Queryable,
+  userId: string,
+  lifetimes: SessionLifetimes,
+): Promise<string> {
   const id = randomBytes(18).toString('base64url');
   await db.query(
     `INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
@@ -43,8 +47,9 @@ export async function revokeSession(db: Queryable, sessionId: string): Promise<v
 }
 
 export async function revokeUserSessions(db: Queryable, userId: string): Promise<number> {
-  const done = await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-    userId,
-  ]);
+  const done = await db.query(
+    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId],
+  );
   return done.rowCount;
 }
