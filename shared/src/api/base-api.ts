@@ -9,6 +9,14 @@ import { loggedOut } from '../store/auth-slice.js';
 export const API_DEADLINE_MS = 10_000;
 /** Waits before the retries of an idempotent call (GET) that failed on the way or with 502/503/504. */
 export const RETRY_DELAYS_MS = [400, 1200];
+let retryDelays: readonly number[] = RETRY_DELAYS_MS;
+let deadlineMs = API_DEADLINE_MS;
+
+/** Tests only: component tests turn the retries off (jest setup); the client's own tests shorten the deadline. */
+export function configureApiCalls(options: { retryDelaysMs?: readonly number[]; deadlineMs?: number }): void {
+  if (options.retryDelaysMs) retryDelays = options.retryDelaysMs;
+  if (options.deadlineMs) deadlineMs = options.deadlineMs;
+}
 const RETRYABLE = new Set<unknown>(['FETCH_ERROR', 502, 503, 504]);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,19 +70,19 @@ const shopBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async 
   const started = Date.now();
   let result: Awaited<ReturnType<typeof rawBaseQuery>>;
   for (let attempt = 0; ; attempt += 1) {
-    const remaining = API_DEADLINE_MS - (Date.now() - started);
+    const remaining = deadlineMs - (Date.now() - started);
     result = await rawBaseQuery(
       { ...request, url: `${apiBaseUrl}${request.url}`, timeout: Math.max(1, remaining) },
       api,
       extra,
     );
-    const delay = RETRY_DELAYS_MS[attempt];
+    const delay = retryDelays[attempt];
     const retry =
       idempotent &&
       result.error !== undefined &&
       RETRYABLE.has(result.error.status) &&
       delay !== undefined &&
-      Date.now() - started + delay < API_DEADLINE_MS - 1000;
+      Date.now() - started + delay < deadlineMs - 1000;
     if (!retry || api.signal.aborted) break;
     await sleep(delay);
   }
