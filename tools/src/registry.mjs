@@ -231,23 +231,21 @@ export async function registryFromFolders(releasesDir) {
  * @returns {Promise<{ repaired: boolean; from: 'last-good' | 'folders' | 'nothing'; damage?: string }>}
  */
 export async function repairRegistry(releasesDir) {
-  return updateRegistry(
-    releasesDir,
-    async (_registry, reading) => {
-      if (!reading.damage)
-        return { registry: null, result: { repaired: false, from: /** @type {const} */ ('nothing') } };
-      if (reading.source === 'last-good')
-        return {
-          registry: reading.registry,
-          result: { repaired: true, from: /** @type {const} */ ('last-good'), damage: reading.damage },
-        };
+  /** @typedef {{ repaired: boolean; from: 'last-good' | 'folders' | 'nothing'; damage?: string }} RepairResult */
+  /** @type {(registry: Registry, reading: RegistryReading) => Promise<{ registry: Registry | null; result: RepairResult }>} */
+  const repair = async (_registry, reading) => {
+    if (!reading.damage) return { registry: null, result: { repaired: false, from: 'nothing' } };
+    if (reading.source === 'last-good')
       return {
-        registry: await registryFromFolders(releasesDir),
-        result: { repaired: true, from: /** @type {const} */ ('folders'), damage: reading.damage },
+        registry: reading.registry,
+        result: { repaired: true, from: 'last-good', damage: reading.damage },
       };
-    },
-    { allowDamaged: true },
-  );
+    return {
+      registry: await registryFromFolders(releasesDir),
+      result: { repaired: true, from: 'folders', damage: reading.damage },
+    };
+  };
+  return updateRegistry(releasesDir, repair, { allowDamaged: true });
 }
 
 /** @param {number} pid */
