@@ -24,6 +24,7 @@ import { enquiryRoutes } from './features/enquiries/enquiry-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
 import { orderRoutes } from './features/orders/order-routes.js';
 import { createPayments } from './features/orders/payment-providers.js';
+import { paymentModeRoutes } from './features/payments/mode-routes.js';
 import { sandboxPaymentRoutes } from './features/payments/sandbox-routes.js';
 import { productRoutes } from './features/products/product-routes.js';
 import { releaseRoutes } from './features/releases/release-routes.js';
@@ -34,6 +35,9 @@ import { BRAND } from './seed/brand.js';
 import { seedIfEmpty } from './seed/seed.js';
 
 export type { BuildAppOptions } from './config.js';
+
+/** pg_advisory_lock key held while migrating and seeding. */
+const SETUP_LOCK_KEY = 715_019;
 
 /** Never in the logs: the session token, passwords, cookies. */
 const REDACT = {
@@ -58,10 +62,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const db: Database = await openDatabase({
     databaseUrl: config.databaseUrl,
     directory: config.dataDir ? path.join(config.dataDir, 'db') : undefined,
+    statementTimeoutMs: config.statementTimeoutMs,
   });
   try {
-    await migrate(db);
-    if (config.seed) await seedIfEmpty(db);
+    // N first starts against one PostgreSQL server: one migrates and seeds, the others wait, then find it done.
+    await db.withLock(SETUP_LOCK_KEY, async () => {
+      await migrate(db);
+      if (config.seed) await seedIfEmpty(db);
+    });
     return await assemble(db, config, options);
   } catch (error) {
     await db.close().catch(() => undefined);
@@ -80,6 +88,12 @@ async function assemble(
     // Bodies are checked as sent: no type coercion, no silent removal of unknown fields.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     routerOptions: { ignoreTrailingSlash: true },
+    // X-Forwarded-* only from the configured proxy (TRUSTED_PROXY); from anyone else they are ignored.
+    trustProxy: config.trustedProxy ?? false,
+    // A client that sends nothing, or too slowly, does not hold a connection for ever.
+    connectionTimeout: 60_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
   });
   app.addHook('onClose', async () => db.close());
 
@@ -169,6 +183,7 @@ async function assemble(
   await app.register(addressRoutes);
   await app.register(orderRoutes);
   await app.register(sandboxPaymentRoutes);
+  await app.register(paymentModeRoutes);
   await app.register(enquiryRoutes);
   await app.register(careerRoutes);
   await app.register(dashboardRoutes);

@@ -53,6 +53,28 @@ export interface BuildAppOptions {
   fetch?: typeof fetch;
   /** RELEASES_DIR: where the release desk reads and moves the registry (unset: the desk's actions answer 503). */
   releasesDir?: string;
+  /** Issue 19 settings (faults and abuse): see FaultOptions. */
+  faults?: FaultOptions;
+}
+
+/** Limits, sessions, payments mode and trust (README "Operating the shop"). */
+export interface FaultOptions {
+  /** statement_timeout of every PostgreSQL query in ms (STATEMENT_TIMEOUT_MS, default 10000; 0 = none). */
+  statementTimeoutMs?: number;
+  /** A session unused this long ends (SESSION_IDLE_SECONDS, default 3 days). */
+  sessionIdleSeconds?: number;
+  /** A session ends this long after login whatever its use (SESSION_ABSOLUTE_SECONDS, default 7 days). */
+  sessionAbsoluteSeconds?: number;
+  /** Most an order may total, delivery included (ORDER_TOTAL_CAP, default 1000000); larger needs an enquiry. */
+  orderTotalCap?: number;
+  /** sandbox: local test payments; live: the real providers (keys required in production). */
+  paymentsMode?: 'sandbox' | 'live';
+  /** NODE_ENV=production: refuse to start in live mode without keys. */
+  production?: boolean;
+  /** The API's public URL (PUBLIC_API_URL) for links it sends browsers to; default http://localhost:API_PORT. */
+  publicApiUrl?: string;
+  /** Address of the reverse proxy whose X-Forwarded-* headers are believed (TRUSTED_PROXY); unset: none. */
+  trustedProxy?: string;
 }
 
 export interface AppConfig {
@@ -71,7 +93,18 @@ export interface AppConfig {
   siteOrigin: string;
   fetch: typeof fetch;
   releasesDir?: string;
+  statementTimeoutMs: number;
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  orderTotalCap: number;
+  paymentsMode: 'sandbox' | 'live';
+  publicApiUrl: string;
+  trustedProxy?: string;
 }
+
+export const DEFAULT_ORDER_TOTAL_CAP = 1_000_000;
+export const SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60;
+export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
@@ -91,7 +124,8 @@ export function resolveConfig(options: BuildAppOptions, tmpResumesDir: () => str
     deliveryFee: options.deliveryFee ?? DEFAULT_DELIVERY_FEE,
     corsOrigins: options.corsOrigins ?? true,
     jwtSecret: options.jwtSecret || jwtSecretFor(dataDir),
-    tokenTtlSeconds: options.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
+    tokenTtlSeconds:
+      options.tokenTtlSeconds ?? options.faults?.sessionAbsoluteSeconds ?? SESSION_ABSOLUTE_SECONDS,
     razorpay: options.razorpay?.keyId && options.razorpay.keySecret ? options.razorpay : undefined,
     stripeSecretKey: options.stripeSecretKey || undefined,
     currency: (options.currency ?? 'USD').toUpperCase(),
@@ -100,6 +134,28 @@ export function resolveConfig(options: BuildAppOptions, tmpResumesDir: () => str
     siteOrigin: (options.siteOrigin ?? 'http://localhost:8080').replace(/\/+$/, ''),
     fetch: options.fetch ?? globalThis.fetch,
     releasesDir: options.releasesDir ? path.resolve(options.releasesDir) : undefined,
+    ...resolveFaults(options),
+  };
+}
+
+function resolveFaults(options: BuildAppOptions) {
+  const faults = options.faults ?? {};
+  const razorpay = Boolean(options.razorpay?.keyId && options.razorpay.keySecret);
+  const stripe = Boolean(options.stripeSecretKey);
+  // Without PAYMENTS_MODE: live when keys are given (as before), sandbox otherwise.
+  const paymentsMode = faults.paymentsMode ?? (razorpay || stripe ? 'live' : 'sandbox');
+  if (paymentsMode === 'live' && faults.production && !(razorpay && stripe))
+    throw new Error(
+      'PAYMENTS_MODE=live in production needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and STRIPE_SECRET_KEY; refusing to start (set PAYMENTS_MODE=sandbox for test payments)',
+    );
+  return {
+    statementTimeoutMs: faults.statementTimeoutMs ?? 10_000,
+    sessionIdleSeconds: faults.sessionIdleSeconds ?? SESSION_IDLE_SECONDS,
+    sessionAbsoluteSeconds: faults.sessionAbsoluteSeconds ?? SESSION_ABSOLUTE_SECONDS,
+    orderTotalCap: faults.orderTotalCap ?? DEFAULT_ORDER_TOTAL_CAP,
+    paymentsMode,
+    publicApiUrl: (faults.publicApiUrl ?? 'http://localhost:4000').replace(/\/+$/, ''),
+    trustedProxy: faults.trustedProxy || undefined,
   };
 }
 
@@ -160,8 +216,27 @@ export function optionsFromEnv(
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     currency: env.PAYMENT_CURRENCY || undefined,
     rateLimit: env.RATE_LIMIT_DISABLED === 'true' ? false : { max: rateMax, windowMs: rateWindow },
-    siteOrigin: env.SITE_ORIGIN || `http://localhost:${sitePort}`,
+    siteOrigin: env.SITE_URL || env.SITE_ORIGIN || `http://localhost:${sitePort}`,
     logger: { level: env.LOG_LEVEL || 'info' },
     releasesDir: path.resolve(cwd, env.RELEASES_DIR || './releases'),
+    faults: faultsFromEnv(env, number),
+  };
+}
+
+/** The settings of issue 19 from the environment (README "Operating the shop"). */
+function faultsFromEnv(env: NodeJS.ProcessEnv, number: (name: string) => number | undefined): FaultOptions {
+  const mode = env.PAYMENTS_MODE?.trim();
+  if (mode && mode !== 'sandbox' && mode !== 'live')
+    throw new Error(`PAYMENTS_MODE must be sandbox or live, got "${mode}"`);
+  const apiPort = number('API_PORT') ?? 4000;
+  return {
+    statementTimeoutMs: number('STATEMENT_TIMEOUT_MS'),
+    sessionIdleSeconds: number('SESSION_IDLE_SECONDS'),
+    sessionAbsoluteSeconds: number('SESSION_ABSOLUTE_SECONDS'),
+    orderTotalCap: number('ORDER_TOTAL_CAP'),
+    paymentsMode: mode ? (mode as 'sandbox' | 'live') : undefined,
+    production: env.NODE_ENV === 'production',
+    publicApiUrl: env.PUBLIC_API_URL || `http://localhost:${apiPort}`,
+    trustedProxy: env.TRUSTED_PROXY || undefined,
   };
 }

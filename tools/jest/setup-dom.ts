@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configureApiCalls } from '../../shared/src/api/base-api';
 
 // jsdom has no layout engine: these are the browser APIs the shop calls that jsdom leaves out.
 if (typeof window !== 'undefined') {
@@ -31,3 +32,7 @@ if (typeof window !== 'undefined') {
       }) as MediaQueryList;
   }
 }
+
+// The API client retries idempotent calls with a backoff; component tests see the first failure at once (the
+// retries have their own test in shared/src/api/__tests__).
+configureApiCalls({ retryDelaysMs: [] });

@@ -108,6 +108,7 @@ async function main() {
     await running.stop();
     rmSync(work, { recursive: true, force: true });
   }
+  await (await import('./bench/faults.mjs')).run();
 }
 
 main().catch((error) => {

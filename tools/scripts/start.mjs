@@ -32,7 +32,14 @@ async function main() {
       ? `Built ${rebuilt.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`
       : 'Build is up to date',
   );
-  await publishLocalBuilds(releasesDir);
+  try {
+    await publishLocalBuilds(releasesDir);
+  } catch (error) {
+    // A damaged registry (or a full disk) must not keep the shop closed: serve what is published.
+    console.error(
+      `WARNING: publishing the local builds failed: ${error instanceof Error ? error.message : error}\nThe shop starts with the releases already published; see 'npm run release -- status'.`,
+    );
+  }
 
   const running = await launch({
     sitePort,
@@ -53,10 +60,7 @@ async function main() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  running.api.on('exit', (code) => {
-    console.error(`The API stopped (exit code ${code}); stopping the site.`);
-    void running.stop().then(() => process.exit(1));
-  });
+  // A crashed API or site is restarted by the supervisor in launch.mjs (logged on stderr).
 }
 
 main().catch((error) => {

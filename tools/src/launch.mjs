@@ -1,9 +1,10 @@
 // @ts-check
-// Starts the API (a child process on its database) and the site server, for `npm start` and the e2e suite.
-import { spawn } from 'node:child_process';
+// Starts the API (a child process on its database) and the site server (another child), for `npm start` and the
+// e2e suite. Both are supervised: one that crashes is logged and started again with a backoff, and neither takes
+// the other down (the site keeps serving pages while the API is restarting).
 import path from 'node:path';
 import { ROOT } from './paths.mjs';
-import { createSiteServer } from './site-server.mjs';
+import { supervise } from './supervisor.mjs';
 
 export const DEFAULT_GEO_URL = 'https://ipapi.co/json/';
 
@@ -19,79 +20,122 @@ export const DEFAULT_GEO_URL = 'https://ipapi.co/json/';
  * @property {Record<string, string>} [apiEnv] more variables for the API process
  * @property {'inherit' | 'ignore' | 'pipe'} [apiOutput]
  * @property {boolean} [quiet]
+ * @property {string} [siteUrl] SITE_URL: the site's public URL (default http://localhost:sitePort)
+ * @property {string} [publicApiUrl] PUBLIC_API_URL: the API's public URL (default http://localhost:apiPort)
+ * @property {(line: string) => void} [log] where restarts are logged (default stderr)
  */
 
-/** @param {string} url @param {number} timeoutMs @param {() => boolean} alive */
-async function waitForHealth(url, timeoutMs, alive) {
+/** @param {string} url @param {number} timeoutMs @param {() => boolean} alive @param {string} name */
+async function waitForHealth(url, timeoutMs, alive, name = 'The API') {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!alive()) throw new Error('The API process exited before it became healthy');
+    if (!alive()) throw new Error(`${name} process exited before it became healthy`);
     try {
-      const response = await fetch(url);
+      const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
       if (response.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`The API did not answer ${url} within ${timeoutMs / 1000} s`);
+  throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
 /** @param {LaunchOptions} options */
 export async function launch(options) {
   const deliveryFee = options.deliveryFee ?? 10;
   const geoUrl = options.geoUrl ?? DEFAULT_GEO_URL;
+  const siteUrl = options.siteUrl ?? process.env.SITE_URL ?? `http://localhost:${options.sitePort}`;
+  const publicApiUrl =
+    options.publicApiUrl ?? process.env.PUBLIC_API_URL ?? `http://localhost:${options.apiPort}`;
+  const log = options.log ?? ((/** @type {string} */ line) => console.error(line));
   /** @type {Record<string, string>} */
   const env = {
     .../** @type {Record<string, string>} */ (process.env),
     API_PORT: String(options.apiPort),
+    SITE_PORT: String(options.sitePort),
     DATA_DIR: options.dataDir,
     // The release desk moves the same registry the site serves.
     RELEASES_DIR: options.releasesDir,
     DELIVERY_FEE: String(deliveryFee),
+    SITE_URL: siteUrl,
+    PUBLIC_API_URL: publicApiUrl,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.apiEnv,
   };
-  const api = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
+  const api = supervise({
+    name: 'The API',
+    command: process.execPath,
+    args: [path.join(ROOT, 'api/dist/main.js')],
     cwd: ROOT,
     env,
-    stdio: ['ignore', options.apiOutput ?? 'inherit', options.apiOutput ?? 'inherit'],
+    output: options.apiOutput ?? 'inherit',
+    log,
   });
-  let apiAlive = true;
-  api.on('exit', () => {
-    apiAlive = false;
-  });
-  const stopApi = () =>
-    new Promise((resolve) => {
-      if (!apiAlive) return resolve(undefined);
-      api.once('exit', () => resolve(undefined));
-      api.kill('SIGTERM');
-      setTimeout(() => api.kill('SIGKILL'), 5000).unref();
-    });
+  /** @type {ReturnType<typeof supervise> | undefined} */
+  let site;
+  const stopAll = async () => {
+    await Promise.all([site?.stop(), api.stop()]);
+  };
 
   try {
-    await waitForHealth(`http://127.0.0.1:${options.apiPort}/api/health`, 120_000, () => apiAlive);
-    const site = await createSiteServer({
+    let firstApiExit = false;
+    api.onExit(() => {
+      firstApiExit = true;
+    });
+    await waitForHealth(
+      `http://127.0.0.1:${options.apiPort}/api/health`,
+      120_000,
+      () => !firstApiExit,
+      'The API',
+    );
+    const siteOptions = {
       shellDir: path.join(ROOT, 'shell/dist'),
       releasesDir: options.releasesDir,
       apiPort: options.apiPort,
-      publicApiUrl: process.env.PUBLIC_API_URL,
+      publicApiUrl,
+      siteUrl,
       geoUrl,
       deliveryFee,
       logger: false,
+      ...(process.env.TRUSTED_PROXY ? { trustedProxy: process.env.TRUSTED_PROXY } : {}),
+    };
+    site = supervise({
+      name: 'The site',
+      command: process.execPath,
+      args: [path.join(ROOT, 'tools/scripts/site.mjs')],
+      cwd: ROOT,
+      env: { ...env, SITE_SERVER_OPTIONS: JSON.stringify(siteOptions) },
+      output: options.apiOutput ?? 'inherit',
+      log,
     });
-    await site.listen({ port: options.sitePort, host: '0.0.0.0' });
+    let firstSiteExit = false;
+    site.onExit(() => {
+      firstSiteExit = true;
+    });
+    await waitForHealth(
+      `http://127.0.0.1:${options.sitePort}/livez`,
+      60_000,
+      () => !firstSiteExit,
+      'The site',
+    );
+    const running = site;
     return {
       siteUrl: `http://localhost:${options.sitePort}`,
       apiUrl: `http://localhost:${options.apiPort}`,
-      api,
-      async stop() {
-        await site.close();
-        await stopApi();
+      /** The API's current process (a new one after each restart). */
+      get api() {
+        return api.child;
       },
+      /** The site's current process. */
+      get site() {
+        return running.child;
+      },
+      supervisors: { api, site: running },
+      stop: stopAll,
     };
   } catch (error) {
-    await stopApi();
+    await stopAll();
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { buildHash } from './build.mjs';
 import { ROOT } from './paths.mjs';
-import { REMOTE_NAMES, publishRelease, readRegistry, releaseDir } from './registry.mjs';
+import { REMOTE_NAMES, publishRelease, readRegistryWithFallback, releaseDir } from './registry.mjs';
 
 export function currentCommit() {
   try {
@@ -22,7 +22,7 @@ export function currentCommit() {
 
 /** @param {string} releasesDir @param {{ log?: (message: string) => void }} [options] */
 export async function publishLocalBuilds(releasesDir, { log = console.log } = {}) {
-  const registry = await readRegistry(releasesDir);
+  const { registry } = await readRegistryWithFallback(releasesDir);
   for (const remote of REMOTE_NAMES) {
     const distDir = path.join(ROOT, remote, 'dist');
     const hash = await buildHash(distDir);

@@ -35,6 +35,91 @@ export function registryFile(releasesDir) {
   return path.join(releasesDir, 'registry.json');
 }
 
+/** The copy of the last registry this tool wrote successfully: what the site serves if registry.json is damaged. */
+export function lastGoodFile(/** @type {string} */ releasesDir) {
+  return path.join(releasesDir, 'registry.json.last-good');
+}
+
+/** registry.json cannot be read as a registry (cut short, not JSON, wrong shape). */
+export class RegistryDamagedError extends Error {
+  /** @param {string} file @param {string} detail */
+  constructor(file, detail) {
+    super(`${file} is damaged (${detail})`);
+    this.name = 'RegistryDamagedError';
+    this.file = file;
+    this.detail = detail;
+  }
+}
+
+/**
+ * Parses a registry's text; throws RegistryDamagedError when it is not one.
+ * @param {string} text @param {string} file @returns {Registry}
+ */
+export function parseRegistry(text, file) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new RegistryDamagedError(file, `not valid JSON: ${error instanceof Error ? error.message : error}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new RegistryDamagedError(file, 'not a JSON object');
+  const remotes = parsed.remotes ?? {};
+  if (typeof remotes !== 'object' || Array.isArray(remotes) || remotes === null)
+    throw new RegistryDamagedError(file, '"remotes" is not an object');
+  for (const [remote, entry] of Object.entries(remotes)) {
+    if (
+      !entry ||
+      typeof entry !== 'object' ||
+      typeof entry.current !== 'string' ||
+      !Array.isArray(entry.history) ||
+      !entry.history.some((/** @type {Release} */ release) => release?.version === entry.current)
+    )
+      throw new RegistryDamagedError(file, `the entry of ${remote} has no live version in its history`);
+  }
+  return { remotes };
+}
+
+/**
+ * @typedef {object} RegistryReading
+ * @property {Registry} registry what to serve: registry.json, or the last good copy when it is damaged
+ * @property {'registry' | 'last-good' | 'none'} source
+ * @property {string} [damage] why registry.json could not be used
+ * @property {string} text the served registry as JSON text
+ */
+
+/**
+ * Reads the live pointer, falling back to the last good copy when registry.json is damaged (never throws for
+ * damage: the caller reports `damage` loudly and keeps serving).
+ * @param {string} releasesDir @returns {Promise<RegistryReading>}
+ */
+export async function readRegistryWithFallback(releasesDir) {
+  const file = registryFile(releasesDir);
+  /** @type {string | undefined} */
+  let damage;
+  try {
+    const text = await fs.readFile(file, 'utf8');
+    const registry = parseRegistry(text, file);
+    return { registry, source: 'registry', text };
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (code === 'ENOENT') return { registry: { remotes: {} }, source: 'none', text: '{"remotes":{}}' };
+    damage = error instanceof Error ? error.message : String(error);
+  }
+  try {
+    const text = await fs.readFile(lastGoodFile(releasesDir), 'utf8');
+    const registry = parseRegistry(text, lastGoodFile(releasesDir));
+    return { registry, source: 'last-good', damage, text };
+  } catch {
+    return {
+      registry: { remotes: {} },
+      source: 'none',
+      damage: `${damage}; no last good copy`,
+      text: '{"remotes":{}}',
+    };
+  }
+}
+
 /** @param {string} version */
 export function isValidVersion(version) {
   return VERSION_PATTERN.test(version);
@@ -57,30 +142,110 @@ export function federationName(remote) {
   return remote.replace(/-/g, '_');
 }
 
-/** @param {string} releasesDir @returns {Promise<Registry>} */
+/**
+ * The live registry; throws RegistryDamagedError when registry.json is damaged (see readRegistryWithFallback).
+ * @param {string} releasesDir @returns {Promise<Registry>}
+ */
 export async function readRegistry(releasesDir) {
+  const file = registryFile(releasesDir);
+  let text;
   try {
-    const parsed = JSON.parse(await fs.readFile(registryFile(releasesDir), 'utf8'));
-    return { remotes: parsed && typeof parsed.remotes === 'object' && parsed.remotes ? parsed.remotes : {} };
+    text = await fs.readFile(file, 'utf8');
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return { remotes: {} };
     throw error;
   }
+  return parseRegistry(text, file);
+}
+
+/** Writes text to target atomically: temp file, fsync, rename, fsync of the folder. @param {string} target @param {string} text */
+async function writeAtomic(target, text) {
+  const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const file = await fs.open(temp, 'w');
+  try {
+    await file.writeFile(text);
+    // On disk before the rename makes it visible: a crash leaves the old file or the new one, never a hole.
+    await file.sync();
+  } catch (error) {
+    await file.close().catch(() => undefined);
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  await file.close();
+  await fs.rename(temp, target);
+  const dir = await fs.open(path.dirname(target), 'r').catch(() => null);
+  if (dir)
+    await dir
+      .sync()
+      .catch(() => undefined)
+      .finally(() => dir.close());
 }
 
 /** @param {string} releasesDir @param {Registry} registry */
 async function writeRegistry(releasesDir, registry) {
-  const target = registryFile(releasesDir);
-  const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const file = await fs.open(temp, 'w');
-  try {
-    await file.writeFile(`${JSON.stringify(registry, null, 2)}\n`);
-    // On disk before the rename makes it visible: a crash leaves the old registry or the new one, never a hole.
-    await file.sync();
-  } finally {
-    await file.close();
+  const text = `${JSON.stringify(registry, null, 2)}\n`;
+  // Checked before it goes live: the tool never writes a pointer it could not read back.
+  parseRegistry(text, registryFile(releasesDir));
+  await writeAtomic(registryFile(releasesDir), text);
+  // The same content as the last good copy, for the site and `release repair` if registry.json is ever damaged.
+  await writeAtomic(lastGoodFile(releasesDir), text);
+}
+
+/**
+ * What a registry would be if rebuilt from the version folders on disk: every published version (ordered by
+ * the folder's time), the newest live. Used by `release repair` when there is no last good copy.
+ * @param {string} releasesDir @returns {Promise<Registry>}
+ */
+export async function registryFromFolders(releasesDir) {
+  /** @type {Registry} */
+  const registry = { remotes: {} };
+  for (const remote of REMOTE_NAMES) {
+    const names = await fs.readdir(path.join(releasesDir, remote)).catch(() => /** @type {string[]} */ ([]));
+    /** @type {{ version: string; time: number }[]} */
+    const versions = [];
+    for (const version of names) {
+      if (!isValidVersion(version)) continue;
+      const manifest = await fs
+        .stat(path.join(releasesDir, remote, version, 'mf-manifest.json'))
+        .catch(() => null);
+      if (manifest) versions.push({ version, time: manifest.mtimeMs });
+    }
+    versions.sort((a, b) => a.time - b.time);
+    const last = versions[versions.length - 1];
+    if (!last) continue;
+    registry.remotes[remote] = {
+      current: last.version,
+      history: versions.map(({ version, time }) => ({
+        version,
+        publishedAt: new Date(time).toISOString(),
+        commit: 'unknown',
+      })),
+    };
   }
-  await fs.rename(temp, target);
+  return registry;
+}
+
+/**
+ * `release repair`: makes registry.json good again from the last good copy, else from the version folders.
+ * @param {string} releasesDir
+ * @returns {Promise<{ repaired: boolean; from: 'last-good' | 'folders' | 'nothing'; damage?: string }>}
+ */
+export async function repairRegistry(releasesDir) {
+  /** @typedef {{ repaired: boolean; from: 'last-good' | 'folders' | 'nothing'; damage?: string }} RepairResult */
+  /** @type {(registry: Registry, reading: RegistryReading) => Promise<{ registry: Registry | null; result: RepairResult }>} */
+  const repair = async (_registry, reading) => {
+    if (!reading.damage) return { registry: null, result: { repaired: false, from: 'nothing' } };
+    if (reading.source === 'last-good')
+      return {
+        registry: reading.registry,
+        result: { repaired: true, from: 'last-good', damage: reading.damage },
+      };
+    return {
+      registry: await registryFromFolders(releasesDir),
+      result: { repaired: true, from: 'folders', damage: reading.damage },
+    };
+  };
+  return updateRegistry(releasesDir, repair, { allowDamaged: true });
 }
 
 /** @param {number} pid */
@@ -109,12 +274,15 @@ function osHost() {
 
 /**
  * Runs fn with the registry lock held; fn gets the registry and returns the new one (or null to keep it).
+ * A damaged registry.json is replaced by its last good copy as the base of the change (with a loud warning); with
+ * no good copy the change is refused, pointing at `release repair`.
  * @template T
  * @param {string} releasesDir
- * @param {(registry: Registry) => Promise<{ registry: Registry | null; result: T }>} fn
+ * @param {(registry: Registry, reading: RegistryReading) => Promise<{ registry: Registry | null; result: T }>} fn
+ * @param {{ allowDamaged?: boolean; warn?: (message: string) => void }} [options]
  * @returns {Promise<T>}
  */
-export async function updateRegistry(releasesDir, fn) {
+export async function updateRegistry(releasesDir, fn, options = {}) {
   await fs.mkdir(releasesDir, { recursive: true });
   const lock = path.join(releasesDir, '.registry.lock');
   const started = Date.now();
@@ -143,7 +311,17 @@ export async function updateRegistry(releasesDir, fn) {
     }
   }
   try {
-    const { registry, result } = await fn(await readRegistry(releasesDir));
+    const reading = await readRegistryWithFallback(releasesDir);
+    if (reading.damage && !options.allowDamaged) {
+      if (reading.source !== 'last-good')
+        throw new ReleaseError(
+          `${reading.damage}. Run 'npm run release -- repair' to rebuild it from the published versions.`,
+        );
+      (options.warn ?? console.error)(
+        `WARNING: ${reading.damage}; this change starts from the last good copy (${lastGoodFile(releasesDir)}).`,
+      );
+    }
+    const { registry, result } = await fn(reading.registry, reading);
     if (registry) await writeRegistry(releasesDir, registry);
     return result;
   } finally {

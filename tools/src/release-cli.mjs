@@ -8,8 +8,10 @@ import {
   isPublished,
   isValidVersion,
   publishRelease,
-  readRegistry,
+  lastGoodFile,
+  readRegistryWithFallback,
   releaseStatus,
+  repairRegistry,
   rollbackRelease,
 } from './registry.mjs';
 
@@ -30,6 +32,10 @@ Commands:
       Every remote's live version, when and from which commit it was built, and its history.
       --json prints {"<remote>": {"current", "history": [{"version", "publishedAt", "commit"}]}}
       (use npm run --silent release -- status --json for output without npm's banner).
+      A damaged registry.json is reported (exit code 1) with what the site serves instead.
+  repair
+      Make a damaged registry.json good again: from its last good copy (registry.json.last-good),
+      else rebuilt from the published version folders. Nothing changes when it is not damaged.
 
 Remotes: ${REMOTE_NAMES.join(', ')}
 Environment: RELEASES_DIR  where versions and registry.json live (default ./releases)
@@ -48,7 +54,8 @@ export class UsageError extends Error {
  * @typedef {{ command: 'help' }
  *   | { command: 'publish'; remote: string; version?: string; dist?: string }
  *   | { command: 'rollback'; remote: string; to?: string }
- *   | { command: 'status'; json: boolean }} ReleaseCommand
+ *   | { command: 'status'; json: boolean }
+ *   | { command: 'repair' }} ReleaseCommand
  */
 
 const OPTIONS = /** @type {Record<string, { takesValue: boolean; commands: string[] }>} */ ({
@@ -64,8 +71,12 @@ export function parseReleaseArgs(argv) {
     return { command: 'help' };
   }
   const [command, ...rest] = argv;
+  if (command === 'repair') {
+    if (rest.length) throw new UsageError(`'repair' takes no arguments (got ${rest.join(' ')})`);
+    return { command };
+  }
   if (command !== 'publish' && command !== 'rollback' && command !== 'status') {
-    throw new UsageError(`Unknown command '${command}' (publish, rollback or status)`);
+    throw new UsageError(`Unknown command '${command}' (publish, rollback, status or repair)`);
   }
   /** @type {string[]} */
   const positional = [];
@@ -242,8 +253,29 @@ export async function runRelease(argv, deps) {
         deps.out(HELP);
         return EXIT.ok;
       case 'status': {
-        const registry = await readRegistry(deps.releasesDir);
+        const reading = await readRegistryWithFallback(deps.releasesDir);
+        const { registry } = reading;
         deps.out(command.json ? JSON.stringify(releaseStatus(registry), null, 2) : statusTable(registry));
+        if (reading.damage) {
+          deps.err(`release: DAMAGED: ${reading.damage}`);
+          deps.err(
+            reading.source === 'last-good'
+              ? `release: the site serves the last good copy (${lastGoodFile(deps.releasesDir)}), shown above. Run 'npm run release -- repair' to restore it.`
+              : `release: there is no last good copy. Run 'npm run release -- repair' to rebuild the registry from the published versions.`,
+          );
+          return EXIT.refused;
+        }
+        return EXIT.ok;
+      }
+      case 'repair': {
+        const result = await repairRegistry(deps.releasesDir);
+        deps.out(
+          !result.repaired
+            ? 'registry.json is good; nothing to repair.'
+            : result.from === 'last-good'
+              ? `Repaired registry.json from its last good copy (it was: ${result.damage}).`
+              : `Rebuilt registry.json from the published version folders (it was: ${result.damage}); the newest version of each remote is live.`,
+        );
         return EXIT.ok;
       }
       case 'publish':

@@ -25,7 +25,21 @@ export const MESSAGES = {
   malformedJson: 'The request body is not valid JSON',
   tooLarge: 'The request is too large',
   unsupportedType: 'Unsupported content type',
+  databaseUnavailable:
+    'The shop cannot reach its database right now, and nothing was saved. Please try again in a moment.',
 } as const;
+
+/** A lost connection, a server going away or a statement timeout: the shop is briefly unavailable (503). */
+function isUnavailable(error: unknown): boolean {
+  const { name, code, message } = (error ?? {}) as { name?: unknown; code?: unknown; message?: unknown };
+  if (name === 'DatabaseUnavailableError') return true;
+  if (code === '57014' || code === '57P01' || code === '57P02' || code === '57P03') return true;
+  if (typeof code === 'string' && /^08/.test(code)) return true;
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+  );
+}
 
 interface AjvError {
   instancePath?: string;
@@ -113,6 +127,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) return failure(reply, error.statusCode, error.message, error.extra);
     if (error.validation) {
       return failure(reply, 400, validationMessage(error.validation as AjvError[], error.validationContext));
+    }
+    if (isUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return failure(reply.header('retry-after', '5'), 503, MESSAGES.databaseUnavailable);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return failure(reply, 429, error.message || MESSAGES.tooMany);

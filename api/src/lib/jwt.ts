@@ -5,6 +5,8 @@ export interface TokenClaims {
   sub: string;
   iat: number;
   exp: number;
+  /** The server-side session the token names (tokens without one are refused by the API). */
+  sid?: string;
 }
 
 const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
@@ -17,9 +19,17 @@ function sign(data: string, secret: string): string {
   return createHmac('sha256', secret).update(data).digest('base64url');
 }
 
-export function signToken(subject: string, secret: string, ttlSeconds: number, now = Date.now()): string {
+export function signToken(
+  subject: string,
+  secret: string,
+  ttlSeconds: number,
+  now = Date.now(),
+  sessionId?: string,
+): string {
   const iat = Math.floor(now / 1000);
-  const payload = base64url(JSON.stringify({ sub: subject, iat, exp: iat + ttlSeconds }));
+  const payload = base64url(
+    JSON.stringify({ sub: subject, iat, exp: iat + ttlSeconds, ...(sessionId ? { sid: sessionId } : {}) }),
+  );
   return `${HEADER}.${payload}.${sign(`${HEADER}.${payload}`, secret)}`;
 }
 
@@ -39,7 +49,12 @@ export function verifyToken(token: string, secret: string, now = Date.now()): To
     if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number')
       return null;
     if (claims.exp * 1000 <= now) return null;
-    return { sub: claims.sub, iat: claims.iat, exp: claims.exp };
+    return {
+      sub: claims.sub,
+      iat: claims.iat,
+      exp: claims.exp,
+      ...(typeof claims.sid === 'string' ? { sid: claims.sid } : {}),
+    };
   } catch {
     return null;
   }

@@ -29,6 +29,7 @@ import { ADDRESS_FIELDS, EMPTY_ADDRESS, sameAddress } from '../features/checkout
 import { AddressForm } from '../features/checkout/address-form';
 import { CheckoutSummary } from '../features/checkout/checkout-summary';
 import { PaymentMethods, type SelectablePaymentMethod } from '../features/checkout/payment-methods';
+import { TestPaymentsNotice } from '../features/checkout/test-payments-notice';
 import { SandboxPaymentDialog } from '../features/checkout/sandbox-payment-dialog';
 import { SavedAddresses } from '../features/checkout/saved-addresses';
 import { useOrderPlacement } from '../features/checkout/use-order-placement';
@@ -237,6 +238,7 @@ export default function PlaceOrderPage() {
         </section>
         <div className="commerce-checkout__side">
           <PaymentMethods value={method} onChange={setMethod} />
+          <TestPaymentsNotice />
           <CheckoutSummary
             lines={cart.lines}
             subtotal={cart.subtotal}

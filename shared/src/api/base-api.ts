@@ -2,7 +2,44 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@re
 import { getRuntimeConfig } from '../config/runtime-config.js';
 import type { ApiError } from './errors.js';
 import type { ApiEnvelope } from '../types/entities.js';
+import { GUEST_CART_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../rules/constants.js';
+import { loggedOut } from '../store/auth-slice.js';
 
+/** No call waits longer than this in all (attempts and retries together): a hung API gives an error in time. */
+export const API_DEADLINE_MS = 10_000;
+/** Waits before the retries of an idempotent call (GET) that failed on the way or with 502/503/504. */
+export const RETRY_DELAYS_MS = [400, 1200];
+let retryDelays: readonly number[] = RETRY_DELAYS_MS;
+let deadlineMs = API_DEADLINE_MS;
+
+/** Tests only: component tests turn the retries off (jest setup); the client's own tests shorten the deadline. */
+export function configureApiCalls(options: { retryDelaysMs?: readonly number[]; deadlineMs?: number }): void {
+  if (options.retryDelaysMs) retryDelays = options.retryDelaysMs;
+  if (options.deadlineMs) deadlineMs = options.deadlineMs;
+}
+const RETRYABLE = new Set<unknown>(['FETCH_ERROR', 502, 503, 504]);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface CartState {
+  cart?: { items?: Record<string, number> };
+}
+
+/** A 401 to a call that carried a token: the session is over. Log out, keeping the cart in this browser. */
+function sessionOver(api: { getState: () => unknown; dispatch: (action: unknown) => unknown }): void {
+  const state = api.getState() as TokenState & CartState;
+  if (!state.auth?.token) return;
+  try {
+    if (typeof localStorage !== 'undefined') {
+      localStorage.removeItem(TOKEN_STORAGE_KEY);
+      const items = state.cart?.items ?? {};
+      if (Object.keys(items).length > 0) localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify(items));
+    }
+  } catch {
+    // storage unavailable: the in-memory state is still logged out below
+  }
+  api.dispatch(loggedOut());
+}
 interface TokenState {
   auth: { token: string | null };
 }
@@ -29,9 +66,36 @@ const rawBaseQuery = fetchBaseQuery({
 const shopBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
   const { apiBaseUrl } = getRuntimeConfig();
   const request = typeof args === 'string' ? { url: args } : args;
-  const result = await rawBaseQuery({ ...request, url: `${apiBaseUrl}${request.url}` }, api, extra);
+  const idempotent = !request.method || request.method.toUpperCase() === 'GET';
+  const started = Date.now();
+  let result: Awaited<ReturnType<typeof rawBaseQuery>>;
+  for (let attempt = 0; ; attempt += 1) {
+    const remaining = deadlineMs - (Date.now() - started);
+    result = await rawBaseQuery(
+      { ...request, url: `${apiBaseUrl}${request.url}`, timeout: Math.max(1, remaining) },
+      api,
+      extra,
+    );
+    const delay = retryDelays[attempt];
+    const retry =
+      idempotent &&
+      result.error !== undefined &&
+      RETRYABLE.has(result.error.status) &&
+      delay !== undefined &&
+      Date.now() - started + delay < deadlineMs - 1000;
+    if (!retry || api.signal.aborted) break;
+    await sleep(delay);
+  }
   if (result.error) {
     const { error } = result;
+    const sentToken =
+      Boolean((api.getState() as TokenState).auth?.token) && !anonymousEndpoints.has(api.endpoint);
+    if (error.status === 401 && sentToken) sessionOver(api);
+    if (error.status === 'TIMEOUT_ERROR') {
+      return {
+        error: { status: 'TIMEOUT_ERROR', message: 'The shop did not answer in time. Please try again.' },
+      };
+    }
     const body = 'data' in error ? (error.data as Partial<ApiEnvelope> | undefined) : undefined;
     if (body && typeof body.message === 'string' && body.message) {
       return {

@@ -3,3 +3,4 @@ export * from './constants.js';
 export * from './price.js';
 export * from './cart.js';
 export * from './validation.js';
+export * from './password.js';

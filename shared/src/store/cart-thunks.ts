@@ -37,8 +37,9 @@ export const loadServerCart = (): ShopThunk => async (dispatch, getState) => {
     dispatch(cartLoadFailed());
     console.error('Cart fetch failed', error);
     if (isApiError(error) && error.status === 401) {
-      // The stored session is no longer valid (expired, or the server's data was reset): start again as a guest.
-      dispatch(sessionEnded());
+      // The stored session is no longer valid (expired, revoked, or the server's data was reset): go on as a
+      // guest, keeping the cart in this browser.
+      dispatch(sessionExpired());
       notify.info(error.message);
       return;
     }
@@ -140,6 +141,15 @@ export const sessionEnded = (): ShopThunk<void> => (dispatch) => {
   });
   dispatch(loggedOut());
   dispatch(cartEmptied());
+};
+
+/** The server ended the session (401): logged out, but the cart stays in this browser as a guest cart. */
+export const sessionExpired = (): ShopThunk<void> => (dispatch, getState) => {
+  storage((s) => s.removeItem(TOKEN_STORAGE_KEY));
+  const kept = getState().cart.items;
+  dispatch(loggedOut());
+  dispatch(cartReplaced(Object.keys(kept).length > 0 ? kept : readGuestCart()));
+  storage((s) => s.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify(getState().cart.items)));
 };
 
 /** First load: a stored token brings the server cart, a guest gets the cart kept in this browser. */

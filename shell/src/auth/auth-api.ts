@@ -25,7 +25,12 @@ export const authApi = shopApi.injectEndpoints({
     register: build.mutation<SessionResponse, Registration>({
       query: (body) => ({ url: '/api/user/register', method: 'POST', body }),
     }),
+    /** POST /api/user/logout: the server ends the session, so the token is useless even if it was copied. */
+    logout: build.mutation<{ success: boolean }, string>({
+      // The token is given explicitly: the store forgets it at once, before this call leaves.
+      query: (token) => ({ url: '/api/user/logout', method: 'POST', body: {}, headers: { token } }),
+    }),
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation } = authApi;
+export const { useLoginMutation, useRegisterMutation, useLogoutMutation } = authApi;

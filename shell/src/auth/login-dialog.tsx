@@ -4,6 +4,8 @@ import {
   Dialog,
   errorMessage,
   loginDialogClosed,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
   notify,
   selectLoginDialogOpen,
   selectToken,
@@ -79,6 +81,12 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
+    // The same rule the server applies (@metrology/shared): refused here first, with the same message.
+    const weak = mode === 'signup' ? passwordProblem(password) : null;
+    if (weak) {
+      notify.error(weak);
+      return;
+    }
     try {
       const session =
         mode === 'login'
@@ -158,9 +166,15 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
             name="password"
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
             required
+            aria-describedby={mode === 'signup' ? `${ids}-password-rule` : undefined}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
+          {mode === 'signup' ? (
+            <small id={`${ids}-password-rule`} className="shell-login__hint">
+              At least {PASSWORD_MIN_LENGTH} characters, and not a common password.
+            </small>
+          ) : null}
         </div>
         {mode === 'login' ? (
           // SPEC: the link is shown in Login mode and goes nowhere (there is no password reset yet).

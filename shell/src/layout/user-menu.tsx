@@ -2,11 +2,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import {
   loginDialogOpened,
   selectIsLoggedIn,
+  selectToken,
   sessionEnded,
   useAppDispatch,
   useAppSelector,
 } from '@metrology/shared';
 import { useMe } from '../back-office/role-gate';
+import { useLogoutMutation } from '../auth/auth-api';
 import { useDisclosureMenu } from './use-disclosure-menu';
 
 /** The account button: 'Login / Register' for guests; My Orders and Logout once logged in. */
@@ -14,8 +16,10 @@ export function UserMenu() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   // Back-office links only for the roles that may use them (the server checks every call again).
   const role = useMe().user?.role;
+  const token = useAppSelector(selectToken);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [endServerSession] = useLogoutMutation();
   const { open, setOpen, container, button, panel, panelId, onButtonKeyDown, onItemKeyDown, onBlur } =
     useDisclosureMenu();
 
@@ -28,6 +32,11 @@ export function UserMenu() {
 
   const logout = () => {
     setOpen(false);
+    // The call carries the token, so it starts before the token is forgotten; its outcome does not hold the user.
+    if (token)
+      endServerSession(token)
+        .unwrap()
+        .catch((error: unknown) => console.error('Logout call failed', error));
     dispatch(sessionEnded());
     button.current?.focus();
     void navigate('/');

@@ -108,6 +108,7 @@ export class ApiStandIn {
       this.users[email] = { name: String(body.name), password: String(body.password) };
       return { body: { success: true, token: `token-${email}`, message: 'Account created successfully!' } };
     }
+    if (path === '/api/user/logout') return { body: { success: true, message: 'You have been logged out' } };
     if (path.startsWith('/api/cart/')) {
       if (!token) return { status: 401, body: { success: false, message: 'Not Authorized Login Again' } };
       const cart = (this.carts[token] ??= {});

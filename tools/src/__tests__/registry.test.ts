@@ -61,7 +61,7 @@ describe('publishRelease', () => {
     ]);
     // Nothing half-done is left beside it.
     expect(await entries(path.join(releasesDir, 'mfe-content'))).toEqual(['1.0.0']);
-    expect(await entries(releasesDir)).toEqual(['mfe-content', 'registry.json']);
+    expect(await entries(releasesDir)).toEqual(['mfe-content', 'registry.json', 'registry.json.last-good']);
   });
 
   test('a second version goes live, keeps the first in history (oldest first) and leaves other remotes alone', async () => {
@@ -212,7 +212,7 @@ describe('the registry file', () => {
     const final = await readRegistry(releasesDir);
     expect(final.remotes['mfe-content']?.current).toBe('0.149.0');
     // No temp file or lock is left behind.
-    expect(await entries(releasesDir)).toEqual(['mfe-content', 'registry.json']);
+    expect(await entries(releasesDir)).toEqual(['mfe-content', 'registry.json', 'registry.json.last-good']);
   }, 60_000);
 
   test('a lock left by a crashed process is broken; a live one is waited for', async () => {

@@ -36,7 +36,7 @@ describe('parseReleaseArgs', () => {
   });
 
   test.each([
-    [['deploy', 'mfe-content'], "Unknown command 'deploy' (publish, rollback or status)"],
+    [['deploy', 'mfe-content'], "Unknown command 'deploy' (publish, rollback, status or repair)"],
     [['publish'], "'publish' needs a remote (mfe-catalog, mfe-commerce, mfe-content, mfe-careers)"],
     [['rollback'], "'rollback' needs a remote"],
     [

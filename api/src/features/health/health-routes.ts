@@ -1,5 +1,6 @@
 // GET /api/health (the start script polls it) and GET /api/openapi.json.
 import type { FastifyInstance } from 'fastify';
+import { probeRoutes, readiness } from './readiness.js';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const { db, payments } = app.shop;
@@ -25,11 +26,25 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
               uptime: { type: 'number' },
             },
           },
+          503: {
+            type: 'object',
+            properties: {
+              success: { type: 'boolean' },
+              status: { type: 'string' },
+              message: { type: 'string' },
+            },
+          },
         },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
+      // Same answer as before when all is well; 503 with the reason when the API cannot serve.
+      const ready = await readiness(app);
+      if (!ready.ready) {
+        reply.code(503);
+        return { success: false, status: 'not ready', message: `Not ready: ${ready.reason ?? ''}` };
+      }
       const found = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM products');
       return {
         success: true,
@@ -44,6 +59,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   );
+
+  await probeRoutes(app);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

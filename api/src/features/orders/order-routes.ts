@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { apiOrigin, siteOrigin } from '../../lib/origin.js';
 import {
   addressProperties,
   emptyBody,
@@ -12,6 +11,7 @@ import {
   TOKEN_SECURITY,
 } from '../../lib/schemas.js';
 import { clearCart, MAX_LINE_QUANTITY } from '../cart/cart-routes.js';
+import { assertWithinOrderCap } from '../limits/order-cap.js';
 import { requireUser } from '../users/auth.js';
 import { toMinor } from './payment-providers.js';
 import {
@@ -104,6 +104,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         // One placement per user at a time, so the duplicate check below cannot race.
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
         const order = await priceOrder(tx, request.body, config.deliveryFee);
+        assertWithinOrderCap(order.amount, config.orderTotalCap);
         const recent = await tx.query<{ items: typeof order.items }>(
           `SELECT items FROM orders WHERE user_id = $1 AND payment_method = 'cod'
            AND created_at > now() - make_interval(secs => $2)`,
@@ -153,6 +154,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = request.userId as string;
       const order = await priceOrder(db, request.body, config.deliveryFee);
+      assertWithinOrderCap(order.amount, config.orderTotalCap);
       const id = newId();
       const providerOrder = await payments.razorpay.createOrder({
         amountMinor: toMinor(order.amount),
@@ -251,6 +253,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = request.userId as string;
       const order = await priceOrder(db, request.body, config.deliveryFee);
+      assertWithinOrderCap(order.amount, config.orderTotalCap);
       const id = newId();
       await insertOrder(db, { id, userId, order, method: 'stripe', status: ORDER_STATUS.awaitingPayment });
       try {
@@ -260,8 +263,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           deliveryFee: order.deliveryFee,
           amount: order.amount,
           currency: config.currency,
-          siteOrigin: siteOrigin(request, config.siteOrigin, config.corsOrigins),
-          apiOrigin: apiOrigin(request),
+          // Configuration only (SITE_URL, PUBLIC_API_URL): never Host, Origin or Referer.
+          siteOrigin: config.siteOrigin,
+          apiOrigin: config.publicApiUrl,
         });
         await db.query('UPDATE orders SET payment_ref = $2 WHERE id = $1', [id, session.id]);
         return { success: true, session_url: session.url, sandbox: payments.stripe.sandbox, orderId: id };

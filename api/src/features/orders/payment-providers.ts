@@ -157,10 +157,15 @@ function stripeSandbox(): StripeProvider {
 export function createPayments(config: AppConfig): Payments {
   const sandboxSecret = createHmac('sha256', config.jwtSecret).update('razorpay-sandbox').digest('hex');
   return {
-    razorpay: config.razorpay
-      ? razorpay(config.razorpay.keyId, config.razorpay.keySecret, false, config.fetch)
-      : razorpay(SANDBOX_RAZORPAY_KEY, sandboxSecret, true, config.fetch),
-    stripe: config.stripeSecretKey ? stripeReal(config.stripeSecretKey, config.fetch) : stripeSandbox(),
+    // PAYMENTS_MODE=sandbox keeps the local sandbox even when keys are configured.
+    razorpay:
+      config.razorpay && config.paymentsMode === 'live'
+        ? razorpay(config.razorpay.keyId, config.razorpay.keySecret, false, config.fetch)
+        : razorpay(SANDBOX_RAZORPAY_KEY, sandboxSecret, true, config.fetch),
+    stripe:
+      config.stripeSecretKey && config.paymentsMode === 'live'
+        ? stripeReal(config.stripeSecretKey, config.fetch)
+        : stripeSandbox(),
   };
 }
 

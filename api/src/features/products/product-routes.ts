@@ -18,7 +18,8 @@ import {
 const gzip = promisify(gzipCallback);
 
 const productList = { type: 'array', items: productSchema } as const;
-const LIST_MAX = 20000;
+/** Most products one filtered or paged list answers (the no-argument list is the cached, ETagged exception). */
+const LIST_MAX = 100;
 const SEARCH_MAX = 100;
 
 interface ListQuerystring {
@@ -113,7 +114,8 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
         company,
         category,
         ids: ids ? [...new Set(ids.split(','))] : undefined,
-        limit: limit !== undefined ? Math.min(Number(limit), LIST_MAX) : undefined,
+        // A company or category without a limit gets one page too; ids are bounded by their pattern.
+        limit: limit !== undefined ? Math.min(Number(limit), LIST_MAX) : ids ? undefined : LIST_MAX,
         offset: offset !== undefined ? Number(offset) : undefined,
       });
       return { success: true, products: result.products, ...(paged ? { total: result.total } : {}) };

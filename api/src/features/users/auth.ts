@@ -2,23 +2,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
 import { signToken, verifyToken } from '../../lib/jwt.js';
+import { createSession, liveSessionUser } from './sessions.js';
 
-function tokenOf(request: FastifyRequest): string | undefined {
+export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.token;
   const value = Array.isArray(header) ? header[0] : header;
   return value && value.trim() ? value.trim() : undefined;
 }
 
-async function userFromToken(app: FastifyInstance, token: string): Promise<string | null> {
-  const claims = verifyToken(token, app.shop.config.jwtSecret);
-  if (!claims) return null;
-  // A token of a user that no longer exists is as good as expired.
-  const found = await app.shop.db.query('SELECT 1 FROM users WHERE id = $1', [claims.sub]);
-  return found.rows.length > 0 ? claims.sub : null;
+function lifetimes(app: FastifyInstance) {
+  const { sessionIdleSeconds, sessionAbsoluteSeconds } = app.shop.config;
+  return { idleSeconds: sessionIdleSeconds, absoluteSeconds: sessionAbsoluteSeconds };
 }
 
-export function issueToken(app: FastifyInstance, userId: string): string {
-  return signToken(userId, app.shop.config.jwtSecret, app.shop.config.tokenTtlSeconds);
+/** The signed token's session id and user, without asking the database (logout uses it). */
+export function tokenSession(app: FastifyInstance, token: string): { sid: string; sub: string } | null {
+  const claims = verifyToken(token, app.shop.config.jwtSecret);
+  return claims?.sid ? { sid: claims.sid, sub: claims.sub } : null;
+}
+
+async function userFromToken(app: FastifyInstance, token: string): Promise<string | null> {
+  const claims = tokenSession(app, token);
+  // A token that names no session, or a revoked, idle or expired one (or one of a deleted user), is over.
+  if (!claims) return null;
+  return liveSessionUser(app.shop.db, claims.sid, claims.sub, lifetimes(app));
+}
+
+/** Starts a server-side session and answers its signed token. */
+export async function issueToken(app: FastifyInstance, userId: string): Promise<string> {
+  const sid = await createSession(app.shop.db, userId, lifetimes(app));
+  const ttl = Math.min(app.shop.config.tokenTtlSeconds, app.shop.config.sessionAbsoluteSeconds);
+  return signToken(userId, app.shop.config.jwtSecret, ttl, Date.now(), sid);
 }
 
 /** Pre-handler: 401 without a valid token. */

@@ -1,12 +1,14 @@
 // POST /api/user/register and /api/user/login (SPEC section 7): { success, token, message }.
 import type { FastifyInstance } from 'fastify';
-import { isValidEmail } from '@metrology/shared/rules';
+import { isValidEmail, passwordProblem } from '@metrology/shared/rules';
 import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { responses, text } from '../../lib/schemas.js';
+import { limitPerEmail } from '../../plugins/email-limits.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
 import { issueToken } from './auth.js';
+import { sessionRoutes } from './session-routes.js';
 
 export const USER_MESSAGES = {
   registered: 'Account created successfully!',
@@ -53,6 +55,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (!email) throw new HttpError(400, USER_MESSAGES.emailRequired);
       if (!isValidEmail(email)) throw new HttpError(400, USER_MESSAGES.invalidEmail);
       if (!password) throw new HttpError(400, USER_MESSAGES.passwordRequired);
+      const weak = passwordProblem(password);
+      if (weak) throw new HttpError(400, weak);
+      limitPerEmail(app, 'register', email);
       const id = newId();
       const passwordHash = await hashPassword(password);
       const inserted = await db.query(
@@ -62,7 +67,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       );
       if (inserted.rowCount === 0) throw new HttpError(409, USER_MESSAGES.duplicate);
       request.log.info({ userId: id }, 'user registered');
-      return { success: true, token: issueToken(app, id), message: USER_MESSAGES.registered };
+      return { success: true, token: await issueToken(app, id), message: USER_MESSAGES.registered };
     },
   );
 
@@ -86,6 +91,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const email = normaliseEmail(request.body.email);
       if (!email) throw new HttpError(400, USER_MESSAGES.emailRequired);
       if (!request.body.password) throw new HttpError(400, USER_MESSAGES.passwordRequired);
+      limitPerEmail(app, 'login', email);
       const found = await db.query<{ id: string; password_hash: string }>(
         'SELECT id, password_hash FROM users WHERE email = $1',
         [email],
@@ -94,7 +100,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       // The same work and the same answer whether the e-mail or the password was wrong.
       const ok = await verifyPassword(request.body.password, user?.password_hash ?? (await decoyHash()));
       if (!user || !ok) throw new HttpError(401, USER_MESSAGES.invalidCredentials);
-      return { success: true, token: issueToken(app, user.id), message: USER_MESSAGES.loggedIn };
+      return { success: true, token: await issueToken(app, user.id), message: USER_MESSAGES.loggedIn };
     },
   );
+
+  await app.register(sessionRoutes);
 }

@@ -117,8 +117,15 @@ describe('the orders page', () => {
   it.each([
     [
       'the server message',
-      { status: 401, body: { success: false, message: 'Your session has expired. Please log in again.' } },
-      'Your session has expired. Please log in again.',
+      {
+        status: 503,
+        body: {
+          success: false,
+          message:
+            'The shop cannot reach its database right now, and nothing was saved. Please try again in a moment.',
+        },
+      },
+      'The shop cannot reach its database right now, and nothing was saved. Please try again in a moment.',
     ],
     [
       'the error message when the call throws',

@@ -226,9 +226,30 @@ describe('logging in and signing up', () => {
     await user.click(screen.getByRole('button', { name: 'Create new account' }));
     await user.type(screen.getByLabelText('Name'), 'Someone');
     await user.type(screen.getByLabelText('Email'), 'shopper@example.com');
-    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.type(screen.getByLabelText('Password'), 'vernier-scale-9');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('An account with this email already exists')).toBeVisible();
+    expect(dialog()).toBeVisible();
+  });
+
+  it('refuses a weak password on sign-up with the shared rule, before calling the server', async () => {
+    const user = userEvent.setup();
+    const { store } = renderShell();
+    openFromStore(store);
+    await user.click(screen.getByRole('button', { name: 'Create new account' }));
+    expect(screen.getByText('At least 8 characters, and not a common password.')).toBeVisible();
+    await user.type(screen.getByLabelText('Name'), 'Someone');
+    await user.type(screen.getByLabelText('Email'), 'weak@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(
+      await screen.findByText('This password is too common and easy to guess. Please choose another.'),
+    ).toBeVisible();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeVisible();
+    expect(api.callsTo('/api/user/register')).toHaveLength(0);
     expect(dialog()).toBeVisible();
   });
 

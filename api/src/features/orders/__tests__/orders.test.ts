@@ -18,7 +18,7 @@ let priced: ProductRef[];
 let enquiryOnly: ProductRef[];
 
 beforeAll(async () => {
-  app = await startApp({ deliveryFee: FEE });
+  app = await startApp({ deliveryFee: FEE, siteOrigin: SITE });
   ({ priced, enquiryOnly } = await catalogue(app));
 });
 afterAll(() => app.close());
@@ -259,7 +259,7 @@ describe('Stripe (local sandbox)', () => {
     return { path: u.pathname, search: u.search };
   };
 
-  it('answers a session URL on this API that returns to the requesting site', async () => {
+  it('answers a session URL on this API that returns to the configured site', async () => {
     const created = await checkout([[priced[0]!, 1]]);
     expect(created.sandbox).toBe(true);
     const url = new URL(created.session_url);
@@ -352,10 +352,16 @@ describe('Stripe (local sandbox)', () => {
     expect(body(res)).toEqual({ success: false, message: 'Order not found' });
   });
 
-  it('falls back to the configured site without an Origin header', async () => {
-    const res = await post(app, '/api/order/stripe', orderBody([[priced[8]!, 1]]), token);
-    expect(body<{ session_url: string }>(res).session_url).toContain(
-      `return=${encodeURIComponent('http://localhost:8080')}`,
-    );
+  it('takes the return URL from configuration, never from Origin, Referer, Host or X-Forwarded-Host', async () => {
+    const res = await post(app, '/api/order/stripe', orderBody([[priced[8]!, 1]]), token, {
+      origin: 'https://evil.example',
+      referer: 'https://evil.example/cart',
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+    });
+    const url = body<{ session_url: string }>(res).session_url;
+    expect(url).toContain(`return=${encodeURIComponent(SITE)}`);
+    expect(url).not.toContain('evil');
+    expect(new URL(url).origin).toBe('http://localhost:4000');
   });
 });

@@ -23,7 +23,7 @@ describe('POST /api/user/register', () => {
     const res = await post(app, '/api/user/register', {
       name: 'Ravi Kumar',
       email: 'Ravi.Kumar@Example.com ',
-      password: 'secret',
+      password: 'secret-vernier-7',
     });
     expect(res.statusCode).toBe(200);
     const json = body<{ success: boolean; token: string; message: string }>(res);
@@ -37,14 +37,14 @@ describe('POST /api/user/register', () => {
     );
     expect(stored.rows[0]?.email).toBe('ravi.kumar@example.com');
     expect(stored.rows[0]?.password_hash).toMatch(/^scrypt\$/);
-    expect(stored.rows[0]?.password_hash).not.toContain('secret');
+    expect(stored.rows[0]?.password_hash).not.toContain('secret-vernier-7');
   });
 
   it('refuses a second account for the same e-mail, whatever its case', async () => {
     const res = await post(app, '/api/user/register', {
       name: 'Other',
       email: 'RAVI.KUMAR@example.com',
-      password: 'x',
+      password: 'another-vernier-8',
     });
     expect(res.statusCode).toBe(409);
     expect(body(res)).toEqual({ success: false, message: 'An account with this email already exists' });

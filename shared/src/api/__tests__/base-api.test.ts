@@ -1,0 +1,99 @@
+// The API client under faults, against a real local HTTP server: retries of idempotent calls, none of writes, a
+// deadline on a server that never answers, and a revoked session logging out while keeping the cart.
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { configureApiCalls, shopApi } from '../base-api';
+import { setRuntimeConfig } from '../../config/runtime-config';
+import { GUEST_CART_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../../rules/constants';
+import { createShopStore } from '../../store/create-store';
+import { itemAdded } from '../../store/cart-slice';
+
+jest.mock('notistack', () => ({ enqueueSnackbar: jest.fn() }));
+
+type Handler = (path: string, method: string, response: ServerResponse) => void;
+let handler: Handler = (_path, _method, response) => response.end('{}');
+const calls: string[] = [];
+let server: Server;
+
+const probeApi = shopApi.injectEndpoints({
+  endpoints: (build) => ({
+    probeRead: build.query<unknown, void>({ query: () => '/read' }),
+    probeWrite: build.mutation<unknown, void>({ query: () => ({ url: '/write', method: 'POST', body: {} }) }),
+  }),
+});
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    calls.push(`${request.method} ${request.url}`);
+    response.setHeader('Content-Type', 'application/json');
+    handler(request.url ?? '', request.method ?? '', response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  setRuntimeConfig({ apiBaseUrl: `http://127.0.0.1:${port}` });
+});
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+beforeEach(() => {
+  calls.length = 0;
+  localStorage.clear();
+  configureApiCalls({ retryDelaysMs: [20, 40], deadlineMs: 3000 });
+});
+afterEach(() => configureApiCalls({ retryDelaysMs: [], deadlineMs: 10_000 }));
+
+function unavailableTimes(times: number): Handler {
+  let left = times;
+  return (_path, _method, response) => {
+    if (left > 0) {
+      left -= 1;
+      response.statusCode = 503;
+      return response.end(JSON.stringify({ success: false, message: 'Busy' }));
+    }
+    response.end(JSON.stringify({ success: true, value: 42 }));
+  };
+}
+
+test('an idempotent read that meets 503 is retried with a backoff and succeeds', async () => {
+  handler = unavailableTimes(2);
+  const store = createShopStore();
+  const result = await store.dispatch(probeApi.endpoints.probeRead.initiate());
+  expect(result.data).toEqual({ success: true, value: 42 });
+  expect(calls).toEqual(['GET /read', 'GET /read', 'GET /read']);
+});
+
+test('a write is never retried', async () => {
+  handler = unavailableTimes(1);
+  const store = createShopStore();
+  const result = await store.dispatch(probeApi.endpoints.probeWrite.initiate());
+  expect(result).toMatchObject({ error: { status: 503, message: 'Busy' } });
+  expect(calls).toEqual(['POST /write']);
+});
+
+test('a server that never answers gives a timeout error within the deadline', async () => {
+  handler = () => undefined; // accepts, never answers
+  const store = createShopStore();
+  const result = await store.dispatch(probeApi.endpoints.probeWrite.initiate());
+  expect(result).toMatchObject({
+    error: { status: 'TIMEOUT_ERROR', message: 'The shop did not answer in time. Please try again.' },
+  });
+});
+
+test('a 401 to a call with a token logs out and keeps the cart in this browser', async () => {
+  handler = (_path, _method, response) => {
+    response.statusCode = 401;
+    response.end(
+      JSON.stringify({ success: false, message: 'Your session has expired. Please log in again.' }),
+    );
+  };
+  localStorage.setItem(TOKEN_STORAGE_KEY, 'revoked');
+  const store = createShopStore();
+  store.dispatch(itemAdded({ itemId: 'a', quantity: 2 }));
+  const result = await store.dispatch(probeApi.endpoints.probeWrite.initiate());
+  expect(result).toMatchObject({ error: { status: 401 } });
+  expect(store.getState().auth.token).toBeNull();
+  expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  expect(store.getState().cart.items).toEqual({ a: 2 });
+  expect(JSON.parse(localStorage.getItem(GUEST_CART_STORAGE_KEY) ?? '{}')).toEqual({ a: 2 });
+});
