@@ -23,13 +23,49 @@ const FUZZY_TERMS_MAX = 6;
 
 interface Entry {
   product: Product;
-  company: string;
-  category: string;
-  subCategory: string;
-  types: string[];
-  /** Position in newest-first order: the tie-break of every sort. */
-  rank: number;
+  /** Dictionary numbers of the facet values (lower-cased values share a number). */
+  company: number;
+  category: number;
+  subCategory: number;
+  types: number[];
 }
+
+/** Facet values numbered once, so counting is array arithmetic. */
+class Dictionary {
+  readonly values: string[] = [];
+  private readonly ids = new Map<string, number>();
+  id(value: string): number {
+    const key = value.toLowerCase();
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.values.length;
+      this.ids.set(key, id);
+      this.values.push(value);
+    }
+    return id;
+  }
+  /** Marks the asked values (case-insensitive); null when nothing is asked. */
+  wanted(asked: readonly string[]): Uint8Array | null {
+    if (asked.length === 0) return null;
+    const marks = new Uint8Array(this.values.length);
+    for (const value of asked) {
+      const id = this.ids.get(value.toLowerCase());
+      if (id !== undefined) marks[id] = 1;
+    }
+    return marks;
+  }
+  facets(counts: Int32Array): Facet[] {
+    const list: Facet[] = [];
+    counts.forEach((count, id) => {
+      const value = this.values[id] as string;
+      if (count > 0 && value.trim()) list.push({ value, count });
+    });
+    return list.sort(byCountThenValue);
+  }
+}
+
+/** Results of recent listing queries: the catalogue only changes by building a new index. */
+const RESULT_CACHE_MAX = 1000;
 
 /** Which filter groups a product fails (bit per group): facet counting needs "fails none" and "fails only X". */
 const COMPANY = 1;
@@ -39,6 +75,10 @@ const TYPE = 8;
 
 type Scores = Map<number, number>;
 
+const bump = (counts: Int32Array, id: number) => {
+  counts[id] = (counts[id] ?? 0) + 1;
+};
+
 export class CatalogueIndex {
   private readonly entries: Entry[];
   /** term -> product position -> summed weight of the fields holding it. */
@@ -47,19 +87,36 @@ export class CatalogueIndex {
   private readonly wordCache = new Map<string, Scores>();
   private readonly categoryCounts: Facet[];
   private readonly products: readonly Product[];
+  private readonly dict = {
+    company: new Dictionary(),
+    category: new Dictionary(),
+    subCategory: new Dictionary(),
+    type: new Dictionary(),
+  };
+  private readonly results = new Map<string, SearchResult>();
 
   constructor(products: readonly Product[]) {
+    const time = new Map(products.map((p) => [p, Date.parse(p.createdAt)]));
     const sorted = [...products].sort(
-      (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a._id < b._id ? -1 : 1),
+      (a, b) => (time.get(b) ?? 0) - (time.get(a) ?? 0) || (a._id < b._id ? -1 : 1),
     );
-    this.entries = sorted.map((product, rank) => ({
+    this.entries = sorted.map((product) => ({
       product,
-      company: product.company.toLowerCase(),
-      category: product.category.toLowerCase(),
-      subCategory: product.subCategory.toLowerCase(),
-      types: product.businessType.map((t) => t.toLowerCase()),
-      rank,
+      company: this.dict.company.id(product.company),
+      category: this.dict.category.id(product.category),
+      subCategory: this.dict.subCategory.id(product.subCategory),
+      types: [...new Set(product.businessType.map((t) => this.dict.type.id(t)))],
     }));
+    // Variants share their descriptions: each distinct text is split into terms once.
+    const termsOf = new Map<string, string[]>();
+    const terms = (text: string) => {
+      let list = termsOf.get(text);
+      if (!list) {
+        list = [...new Set(tokens(text).map(stem))];
+        termsOf.set(text, list);
+      }
+      return list;
+    };
     this.products = this.entries.map((e) => e.product);
     this.entries.forEach((entry, position) => {
       const { product } = entry;
@@ -70,8 +127,7 @@ export class CatalogueIndex {
       ];
       const weights = new Map<string, number>();
       for (const [text, weight] of fields) {
-        for (const term of new Set(tokens(text).map(stem)))
-          weights.set(term, (weights.get(term) ?? 0) + weight);
+        for (const term of terms(text)) weights.set(term, (weights.get(term) ?? 0) + weight);
       }
       for (const [term, weight] of weights) {
         let posting = this.postings.get(term);
@@ -177,29 +233,35 @@ export class CatalogueIndex {
   }
 
   search(query: SearchQuery): SearchResult {
-    const text = this.textMatches(query.q);
-    const want = {
-      companies: new Set(query.companies.map((v) => v.toLowerCase())),
-      categories: new Set(query.categories.map((v) => v.toLowerCase())),
-      subCategories: new Set(query.subCategories.map((v) => v.toLowerCase())),
-      types: new Set(query.types.map((v) => v.toLowerCase())),
-    };
-    const fails = (e: Entry): number =>
-      (want.companies.size && !want.companies.has(e.company) ? COMPANY : 0) |
-      (want.categories.size && !want.categories.has(e.category) && !want.categories.has(e.subCategory)
-        ? CATEGORY
-        : 0) |
-      (want.subCategories.size && !want.subCategories.has(e.subCategory) ? SUB_CATEGORY : 0) |
-      (want.types.size && !e.types.some((t) => want.types.has(t)) ? TYPE : 0);
+    const key = JSON.stringify(query);
+    const cached = this.results.get(key);
+    if (cached) return cached;
+    const result = this.run(query);
+    if (this.results.size >= RESULT_CACHE_MAX) this.results.clear();
+    this.results.set(key, result);
+    return result;
+  }
 
-    const counters = {
-      companies: new Map<string, number>(),
-      categories: new Map<string, number>(),
-      subCategories: new Map<string, number>(),
-      types: new Map<string, number>(),
-    };
-    const bump = (map: Map<string, number>, value: string) => {
-      if (value.trim()) map.set(value, (map.get(value) ?? 0) + 1);
+  private run(query: SearchQuery): SearchResult {
+    const text = this.textMatches(query.q);
+    const { dict } = this;
+    const wantCompany = dict.company.wanted(query.companies);
+    // A category box matches the category or the subCategory (SPEC section 5).
+    const wantCategory = dict.category.wanted(query.categories);
+    const wantCategoryAsSub = query.categories.length ? dict.subCategory.wanted(query.categories) : null;
+    const wantSub = dict.subCategory.wanted(query.subCategories);
+    const wantType = dict.type.wanted(query.types);
+    const fails = (e: Entry): number =>
+      (wantCompany && !wantCompany[e.company] ? COMPANY : 0) |
+      (wantCategory && !wantCategory[e.category] && !wantCategoryAsSub?.[e.subCategory] ? CATEGORY : 0) |
+      (wantSub && !wantSub[e.subCategory] ? SUB_CATEGORY : 0) |
+      (wantType && !e.types.some((t) => wantType[t]) ? TYPE : 0);
+
+    const counts = {
+      company: new Int32Array(dict.company.values.length),
+      category: new Int32Array(dict.category.values.length),
+      subCategory: new Int32Array(dict.subCategory.values.length),
+      type: new Int32Array(dict.type.values.length),
     };
     const hits: number[] = [];
     const visit = (position: number) => {
@@ -208,11 +270,10 @@ export class CatalogueIndex {
       if (failed === 0) hits.push(position);
       if (!query.facets) return;
       // A product counts in a group's facet when it passes every other group's filter.
-      const { product } = entry;
-      if ((failed & ~COMPANY) === 0) bump(counters.companies, product.company);
-      if ((failed & ~CATEGORY) === 0) bump(counters.categories, product.category);
-      if ((failed & ~SUB_CATEGORY) === 0) bump(counters.subCategories, product.subCategory);
-      if ((failed & ~TYPE) === 0) for (const t of new Set(product.businessType)) bump(counters.types, t);
+      if ((failed & ~COMPANY) === 0) bump(counts.company, entry.company);
+      if ((failed & ~CATEGORY) === 0) bump(counts.category, entry.category);
+      if ((failed & ~SUB_CATEGORY) === 0) bump(counts.subCategory, entry.subCategory);
+      if ((failed & ~TYPE) === 0) for (const t of entry.types) bump(counts.type, t);
     };
     if (text) for (const position of text.keys()) visit(position);
     else for (let position = 0; position < this.entries.length; position += 1) visit(position);
@@ -227,22 +288,20 @@ export class CatalogueIndex {
       case 'high-low':
         hits.sort((a, b) => enquiryLast(a, b) || price(b) - price(a) || a - b);
         break;
-      case 'newest':
-        hits.sort((a, b) => a - b);
-        break;
       default:
-        hits.sort(text ? (a, b) => (text.get(b) ?? 0) - (text.get(a) ?? 0) || a - b : (a, b) => a - b);
+        // Positions are newest first; with words, the most relevant first.
+        if (text && query.sort !== 'newest')
+          hits.sort((a, b) => (text.get(b) ?? 0) - (text.get(a) ?? 0) || a - b);
+        else if (text) hits.sort((a, b) => a - b);
     }
     const start = (query.page - 1) * query.limit;
     const products = hits.slice(start, start + query.limit).map((p) => entry(p).product);
-    const facetList = (map: Map<string, number>): Facet[] =>
-      [...map].map(([value, count]) => ({ value, count })).sort(byCountThenValue);
     const facets: Facets | undefined = query.facets
       ? {
-          companies: facetList(counters.companies),
-          categories: facetList(counters.categories),
-          subCategories: facetList(counters.subCategories),
-          types: facetList(counters.types),
+          companies: dict.company.facets(counts.company),
+          categories: dict.category.facets(counts.category),
+          subCategories: dict.subCategory.facets(counts.subCategory),
+          types: dict.type.facets(counts.type),
         }
       : undefined;
     return { products, total: hits.length, ...(facets ? { facets } : {}) };
