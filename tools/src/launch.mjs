@@ -45,6 +45,8 @@ export async function launch(options) {
   const env = {
     .../** @type {Record<string, string>} */ (process.env),
     API_PORT: String(options.apiPort),
+    // The API writes the site's own URLs (sitemap, payment returns) on this port unless SITE_ORIGIN says otherwise.
+    SITE_PORT: String(options.sitePort),
     DATA_DIR: options.dataDir,
     DELIVERY_FEE: String(deliveryFee),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { registryFile } from './registry.mjs';
+import { crawlRoutes } from './crawl-routes.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NEVER_CACHE = 'no-store, max-age=0';
@@ -46,6 +47,7 @@ export async function createSiteServer(options) {
   });
 
   app.get('/healthz', async () => ({ ok: true }));
+  await app.register(crawlRoutes, { apiUrl: `http://127.0.0.1:${options.apiPort}` });
 
   // The registry is the live pointer: never cached, so a publish or rollback shows on the next page load.
   app.get('/remotes/registry.json', async (_request, reply) => {

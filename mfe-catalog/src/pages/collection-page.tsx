@@ -26,6 +26,7 @@ import {
 } from '../collection/collection-filters';
 import { EMPTY_MESSAGES } from '../products/group-products';
 import { useDebouncedValue } from '../ui/use-debounced-value';
+import { useFailureToast } from '../ui/use-failure-toast';
 import '../styles/catalog.css';
 
 export const COLLECTION_PAGE_SIZE = 24;
@@ -72,6 +73,7 @@ export default function CollectionPage() {
     limit: COLLECTION_PAGE_SIZE,
     withFacets: true,
   });
+  useFailureToast(error);
   const loaded = data?.pages.flatMap((page) => page.products) ?? [];
   const total = data?.pages[0]?.total ?? 0;
   // While new filters load, the boxes keep the last counts rather than disappear.

@@ -117,9 +117,9 @@ export function HeaderSearch() {
   };
 
   return (
-    <div className="shell-search" role="search" aria-label="Products">
+    <div className="shell-search" role="search" aria-label="Catalogue">
       <label htmlFor={inputId} className="ms-visually-hidden">
-        Search products
+        Search instruments
       </label>
       <input
         ref={input}
@@ -133,7 +133,7 @@ export function HeaderSearch() {
         aria-activedescendant={activeOption?.id}
         autoComplete="off"
         spellCheck={false}
-        placeholder="Search products"
+        placeholder="Search instruments"
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -158,6 +158,8 @@ export function HeaderSearch() {
         ) : null}
         {expanded
           ? options.map((option, index) => (
+              // Keys are the combobox input's (aria-activedescendant); a pointer picks an option directly.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li
                 key={option.id}
                 id={option.id}

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createShopStore, searchBarToggled, searchTextChanged } from '@metrology/shared';
+import { enqueueSnackbar } from 'notistack';
+import { createShopStore, searchBarToggled, searchTextChanged, setRuntimeConfig } from '@metrology/shared';
 import CollectionPage from '../collection-page';
 import { makeProduct, startFakeCatalogApi, type FakeCatalogApi } from '../../test-support/fake-catalog-api';
 import { renderPage } from '../../test-support/render';
@@ -256,5 +257,19 @@ describe('the collection page', () => {
     expect(panel).toHaveAttribute('data-open', 'true');
     await user.click(await screen.findByRole('checkbox', { name: /^Probes/ }));
     expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+  });
+
+  it('a failed load shows the message inline with Try again, and as a toast', async () => {
+    const user = userEvent.setup();
+    const original = api.url;
+    setRuntimeConfig({ apiBaseUrl: 'http://127.0.0.1:9' });
+    renderPage(routes, '/collection');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
+    expect(enqueueSnackbar).toHaveBeenCalledWith(expect.stringContaining('Network error'), {
+      variant: 'error',
+    });
+    setRuntimeConfig({ apiBaseUrl: original });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cardNames()).toHaveLength(5));
   });
 });
