@@ -108,6 +108,7 @@ async function main() {
     await running.stop();
     rmSync(work, { recursive: true, force: true });
   }
+  await (await import('./bench/search.mjs')).run();
 }
 
 main().catch((error) => {
