@@ -20,6 +20,7 @@ const WEIGHT = { title: 1, group: 0.4, description: 0.1 } as const;
 /** A word that only starts a term ("cal" -> "caliper") counts a little less than the whole term. */
 const PREFIX_FACTOR = 0.9;
 const FUZZY_TERMS_MAX = 6;
+const FUZZY_SPREAD = 0.15;
 
 interface Entry {
   product: Product;
@@ -201,7 +202,9 @@ export class CatalogueIndex {
           .filter(({ sim }) => sim >= FUZZY_THRESHOLD)
           .sort((a, b) => b.sim - a.sim)
           .slice(0, FUZZY_TERMS_MAX);
-        for (const { term, sim } of similar) add(term, sim);
+        // Only the closest spellings: "micrometre" stands for "micrometer", not for every "micro…" word.
+        const best = similar[0]?.sim ?? 0;
+        for (const { term, sim } of similar) if (sim >= best - FUZZY_SPREAD) add(term, sim);
       }
     }
     if (this.wordCache.size > 500) this.wordCache.clear();
