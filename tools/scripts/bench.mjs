@@ -109,6 +109,7 @@ async function main() {
     rmSync(work, { recursive: true, force: true });
   }
   await (await import('./bench/faults.mjs')).run();
+  await (await import('./bench/search.mjs')).run();
 }
 
 main().catch((error) => {

@@ -53,6 +53,7 @@ export async function launch(options) {
   const env = {
     .../** @type {Record<string, string>} */ (process.env),
     API_PORT: String(options.apiPort),
+    // The API writes the site's own URLs (sitemap, payment returns) on this port unless SITE_ORIGIN says otherwise.
     SITE_PORT: String(options.sitePort),
     DATA_DIR: options.dataDir,
     // The release desk moves the same registry the site serves.

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { readRegistryWithFallback } from './registry.mjs';
+import { crawlRoutes } from './crawl-routes.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NEVER_CACHE = 'no-store, max-age=0';
@@ -101,6 +102,9 @@ export async function createSiteServer(options) {
       return { ok: false, status: 'not ready', reason: reasons.join('; ') };
     }
     return { ok: true, status: 'ready', registry: reading.source };
+  });
+  await app.register(crawlRoutes, {
+    apiUrl: trimmed(options.apiInternalUrl || `http://127.0.0.1:${options.apiPort}`),
   });
 
   // The registry is the live pointer: never cached, so a publish or rollback shows on the next page load.

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export interface QueryResult<T> {
@@ -87,7 +88,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(directory?: string): Promise<Database> {
   if (directory) mkdirSync(directory, { recursive: true });
-  const db = new PGlite(directory ?? 'memory://');
+  // pg_trgm (trigram similarity for typos in search) ships with PGlite as an extension bundle.
+  const db = new PGlite(directory ?? 'memory://', { extensions: { pg_trgm } });
   await db.waitReady;
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {

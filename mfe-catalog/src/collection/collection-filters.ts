@@ -1,8 +1,10 @@
 import { SORT_KEYS, type Product, type SortKey } from '@metrology/shared';
 
-/** SPEC Collection: the category and type checkboxes, and the three sort keys ('relavent' spelt so). */
-export const COLLECTION_CATEGORIES = ['Vegetables', 'Fruits', 'Leafy Greens', 'Herbs'] as const;
-export const COLLECTION_TYPES = ['Fresh', 'Seasonal', 'Organic', 'Import'] as const;
+/**
+ * SPEC Collection: category and type checkboxes, and the three sort keys ('relavent' spelt so). The boxes list what
+ * the catalogue holds, with counts (DESIGN.md, "Readings of SPEC settled here"): categories from the products'
+ * categories, types from their business types.
+ */
 export const SORT_LABELS: Record<SortKey, string> = {
   relavent: 'Relevant',
   'low-high': 'Price: Low to High',
@@ -18,18 +20,21 @@ export interface CollectionFilters {
 const isSortKey = (value: string | null): value is SortKey =>
   value !== null && (SORT_KEYS as readonly string[]).includes(value);
 
-function readList(params: URLSearchParams, key: string, allowed: readonly string[]): string[] {
-  const wanted = new Set((params.get(key) ?? '').split(',').map((v) => v.trim()));
-  // Kept in the checkbox order, so one choice has one URL.
-  return allowed.filter((value) => wanted.has(value));
+function readList(params: URLSearchParams, key: string): string[] {
+  const values = (params.get(key) ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  // Sorted, so one choice has one URL.
+  return [...new Set(values)].sort((a, b) => a.localeCompare(b));
 }
 
 /** The collection's filters live in the URL (?categories=&types=&sort=): reload and back/forward keep them. */
 export function readCollectionFilters(params: URLSearchParams): CollectionFilters {
   const sort = params.get('sort');
   return {
-    categories: readList(params, 'categories', COLLECTION_CATEGORIES),
-    types: readList(params, 'types', COLLECTION_TYPES),
+    categories: readList(params, 'categories'),
+    types: readList(params, 'types'),
     sort: isSortKey(sort) ? sort : 'relavent',
   };
 }
@@ -42,19 +47,19 @@ export function writeCollectionFilters({ categories, types, sort }: CollectionFi
   return params;
 }
 
-export function toggle(list: readonly string[], value: string, allowed: readonly string[]): string[] {
+export function toggle(list: readonly string[], value: string): string[] {
   const next = list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-  return allowed.filter((v) => next.includes(v));
+  return next.sort((a, b) => a.localeCompare(b));
 }
 
-/** SPEC section 5: the category list and the type list are each matched against category and subCategory. */
-export function matchesCollectionFilters(
-  product: Pick<Product, 'category' | 'subCategory'>,
-  { categories, types }: Pick<CollectionFilters, 'categories' | 'types'>,
-): boolean {
-  const fields = [product.category, product.subCategory];
-  const matches = (list: readonly string[]) => list.length === 0 || fields.some((f) => list.includes(f));
-  return matches(categories) && matches(types);
+/** A checkbox per value the catalogue holds (with its count); a ticked value stays listed even at 0. */
+export function checkboxOptions(
+  facets: readonly { value: string; count: number }[] | undefined,
+  chosen: readonly string[],
+): { value: string; count: number }[] {
+  const options = (facets ?? []).filter((f) => f.value.trim());
+  for (const value of chosen) if (!options.some((o) => o.value === value)) options.push({ value, count: 0 });
+  return options.sort((a, b) => a.value.localeCompare(b.value));
 }
 
 /** SPEC Collection: the shared search text filters by name, case-insensitive contains. */

@@ -6,10 +6,14 @@ export interface ProductSearchArgs {
   company?: string;
   /** Matches category or subCategory (the API's rule). */
   category?: string;
+  /** Each matches category or subCategory. */
   categories?: readonly string[];
+  /** Business types (Manufacturer, Importer, ...). */
   types?: readonly string[];
   sort?: SortKey;
   limit: number;
+  /** Ask for the facet counts with the first page. */
+  withFacets?: boolean;
 }
 
 export interface Facet {
@@ -17,12 +21,20 @@ export interface Facet {
   count: number;
 }
 
+/** Counts per value for the current filters; a group's own filter is left out of its counts (disjunctive). */
+export interface SearchFacets {
+  companies: Facet[];
+  categories: Facet[];
+  subCategories?: Facet[];
+  types?: Facet[];
+}
+
 export interface ProductSearchPage {
   products: Product[];
   total: number;
   page: number;
   limit: number;
-  facets?: { companies: Facet[]; categories: Facet[] };
+  facets?: SearchFacets;
 }
 
 /** The search call's URL; empty values are left out. */
@@ -52,7 +64,8 @@ export const searchApi = shopApi.injectEndpoints({
         getNextPageParam: (last, _all, lastPage) =>
           last.page * last.limit < last.total && last.products.length > 0 ? lastPage + 1 : undefined,
       },
-      query: ({ queryArg, pageParam }) => productSearchUrl({ ...queryArg, page: pageParam }),
+      query: ({ queryArg: { withFacets, ...queryArg }, pageParam }) =>
+        productSearchUrl({ ...queryArg, page: pageParam, facets: Boolean(withFacets) && pageParam === 1 }),
       providesTags: ['Products'],
       keepUnusedDataFor: 300,
     }),

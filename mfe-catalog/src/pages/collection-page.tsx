@@ -16,10 +16,8 @@ import {
 import { useSearchProductsInfiniteQuery } from '../endpoints/search-products';
 import { CollectionCard } from '../collection/collection-card';
 import {
-  COLLECTION_CATEGORIES,
-  COLLECTION_TYPES,
   SORT_LABELS,
-  matchesCollectionFilters,
+  checkboxOptions,
   nameMatches,
   readCollectionFilters,
   toggle,
@@ -28,6 +26,7 @@ import {
 } from '../collection/collection-filters';
 import { EMPTY_MESSAGES } from '../products/group-products';
 import { useDebouncedValue } from '../ui/use-debounced-value';
+import { useFailureToast } from '../ui/use-failure-toast';
 import '../styles/catalog.css';
 
 export const COLLECTION_PAGE_SIZE = 24;
@@ -72,13 +71,15 @@ export default function CollectionPage() {
     types: filters.types,
     sort: filters.sort,
     limit: COLLECTION_PAGE_SIZE,
+    withFacets: true,
   });
+  useFailureToast(error);
   const loaded = data?.pages.flatMap((page) => page.products) ?? [];
   const total = data?.pages[0]?.total ?? 0;
-  // The server narrows; the SPEC rules decide what shows.
-  const products = loaded.filter(
-    (product) => matchesCollectionFilters(product, filters) && nameMatches(product, activeSearch),
-  );
+  // While new filters load, the boxes keep the last counts rather than disappear.
+  const facets = data?.pages[0]?.facets;
+  // The server filters by the boxes; SPEC's name rule (contains) decides what shows of a search.
+  const products = loaded.filter((product) => nameMatches(product, activeSearch));
   const pagesLoaded = data?.pages.length ?? 0;
 
   // A name search can leave a page nearly empty: read ahead a little rather than show a gap.
@@ -158,17 +159,15 @@ export default function CollectionPage() {
           <div id={ids.panel} className="catalog-filter-panel__body" data-open={panelOpen}>
             <CheckboxGroup
               legend="Categories"
-              options={COLLECTION_CATEGORIES}
+              options={checkboxOptions(facets?.categories, filters.categories)}
               chosen={filters.categories}
-              onToggle={(value) =>
-                update({ categories: toggle(filters.categories, value, COLLECTION_CATEGORIES) })
-              }
+              onToggle={(value) => update({ categories: toggle(filters.categories, value) })}
             />
             <CheckboxGroup
               legend="Type"
-              options={COLLECTION_TYPES}
+              options={checkboxOptions(facets?.types, filters.types)}
               chosen={filters.types}
-              onToggle={(value) => update({ types: toggle(filters.types, value, COLLECTION_TYPES) })}
+              onToggle={(value) => update({ types: toggle(filters.types, value) })}
             />
           </div>
         </aside>
@@ -249,17 +248,18 @@ function CheckboxGroup({
   onToggle,
 }: {
   legend: string;
-  options: readonly string[];
+  options: readonly { value: string; count: number }[];
   chosen: readonly string[];
   onToggle: (value: string) => void;
 }) {
   return (
     <fieldset className="catalog-checkboxes">
       <legend>{legend}</legend>
-      {options.map((option) => (
-        <label key={option} className="catalog-checkbox">
-          <input type="checkbox" checked={chosen.includes(option)} onChange={() => onToggle(option)} />
-          {option}
+      {options.map(({ value, count: n }) => (
+        <label key={value} className="catalog-checkbox">
+          <input type="checkbox" checked={chosen.includes(value)} onChange={() => onToggle(value)} />
+          <span className="catalog-checkbox__label">{value}</span>
+          <span className="catalog-checkbox__count">({count.format(n)})</span>
         </label>
       ))}
     </fieldset>

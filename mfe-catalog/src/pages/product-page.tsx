@@ -16,6 +16,7 @@ import { ProductPurchase } from '../product/product-purchase';
 import { ProductTabs } from '../product/product-tabs';
 import { RelatedProducts } from '../product/related-products';
 import { useProductHead } from '../product/use-product-head';
+import { useFailureToast } from '../ui/use-failure-toast';
 import '../styles/catalog.css';
 
 export default function ProductPage() {
@@ -30,6 +31,7 @@ export default function ProductPage() {
   const notFound = !slug || (isError && isApiError(error) && error.status === 404);
   const shown = product && (product.slug === slug || product._id === slug) ? product : undefined;
   useProductHead(shown, notFound ? 'Product not found' : 'Product details');
+  useFailureToast(isError && !notFound ? error : undefined, 'Failed to load the product');
 
   if (notFound) {
     return (

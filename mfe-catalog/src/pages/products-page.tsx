@@ -5,6 +5,7 @@ import { useGetProductGroupsQuery } from '../endpoints/get-product-groups';
 import { CategoryGroupSection } from '../products/category-group-section';
 import { emptyMessage, type CompanyGroup } from '../products/group-products';
 import { readProductFilters, writeProductFilters } from '../products/product-filters';
+import { useFailureToast } from '../ui/use-failure-toast';
 import '../styles/catalog.css';
 
 /** Typing waits this long before the search goes into the URL and to the server. */
@@ -45,6 +46,7 @@ export default function ProductsPage() {
   });
   // While new filters load, the previous results stay (dimmed) instead of a blank page.
   const groups = currentData ?? data;
+  useFailureToast(error);
 
   const setFilter = (key: 'company' | 'category', value: string) => {
     const next = { ...filters, search: draft, [key]: value };

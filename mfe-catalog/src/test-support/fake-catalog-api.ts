@@ -41,15 +41,20 @@ const csv = (value: string | null) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-function facet(products: Product[], key: 'company' | 'category') {
+function facet(products: Product[], values: (p: Product) => string[]) {
   const counts = new Map<string, number>();
-  for (const product of products) counts.set(product[key], (counts.get(product[key]) ?? 0) + 1);
+  for (const product of products)
+    for (const value of new Set(values(product))) counts.set(value, (counts.get(value) ?? 0) + 1);
   return [...counts.entries()]
     .map(([value, count]) => ({ value, count }))
     .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 }
 
-/** The API's search rules (api/src/features/products/product-repository.ts), over the fixtures. */
+/**
+ * The API's listing rules (api/src/features/products/search-index.ts), over the fixtures: every word in the text,
+ * filter groups (companies; categories against category or subCategory; subCategories; business types) and
+ * disjunctive facets (a group's counts leave out its own filter).
+ */
 function search(all: Product[], query: URLSearchParams) {
   const words = lower(query.get('q') ?? '')
     .split(/\s+/)
@@ -58,18 +63,24 @@ function search(all: Product[], query: URLSearchParams) {
     const haystack = lower([p.name, p.model, p.description, p.company, p.category, p.subCategory].join(' '));
     return words.every((w) => haystack.includes(w));
   });
-  const company = query.get('company');
-  const byCompany = company ? text.filter((p) => lower(p.company) === lower(company)) : text;
-  let found = byCompany;
-  const category = query.get('category');
-  if (category) {
-    found = found.filter((p) => [p.category, p.subCategory].some((f) => lower(f) === lower(category)));
-  }
-  for (const list of [csv(query.get('categories')), csv(query.get('types'))]) {
-    if (list.length === 0) continue;
-    const wanted = list.map(lower);
-    found = found.filter((p) => wanted.includes(lower(p.category)) || wanted.includes(lower(p.subCategory)));
-  }
+  const list = (single: string, many: string) =>
+    [...(query.get(single) ? [query.get(single) as string] : []), ...csv(query.get(many))].map(lower);
+  const companies = list('company', 'companies');
+  const categories = list('category', 'categories');
+  const subCategories = list('', 'subCategories');
+  const types = list('', 'types');
+  const groups = {
+    company: (p: Product) => !companies.length || companies.includes(lower(p.company)),
+    category: (p: Product) =>
+      !categories.length ||
+      categories.includes(lower(p.category)) ||
+      categories.includes(lower(p.subCategory)),
+    subCategory: (p: Product) => !subCategories.length || subCategories.includes(lower(p.subCategory)),
+    type: (p: Product) => !types.length || p.businessType.some((t) => types.includes(lower(t))),
+  };
+  const passing = (without?: keyof typeof groups) =>
+    text.filter((p) => Object.entries(groups).every(([name, test]) => name === without || test(p)));
+  const found = passing();
   const sort = query.get('sort') ?? 'relavent';
   const newest = (a: Product, b: Product) =>
     b.createdAt.localeCompare(a.createdAt) || a._id.localeCompare(b._id);
@@ -88,7 +99,14 @@ function search(all: Product[], query: URLSearchParams) {
     page,
     limit,
     ...(query.get('facets') !== 'false'
-      ? { facets: { companies: facet(text, 'company'), categories: facet(byCompany, 'category') } }
+      ? {
+          facets: {
+            companies: facet(passing('company'), (p) => [p.company]),
+            categories: facet(passing('category'), (p) => [p.category]),
+            subCategories: facet(passing('subCategory'), (p) => [p.subCategory]),
+            types: facet(passing('type'), (p) => p.businessType),
+          },
+        }
       : {}),
   };
 }

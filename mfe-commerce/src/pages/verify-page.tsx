@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Spinner,
   errorMessage,
@@ -48,17 +48,8 @@ export default function VerifyPage() {
     })();
   }, [dispatch, navigate, orderId, success, token, verifyStripe]);
 
-  if (!orderId) {
-    return (
-      <div className="ms-page commerce-verify commerce-empty">
-        <h1>Payment verification</h1>
-        <p>There is no payment to verify here.</p>
-        <Link to="/" className="ms-button">
-          Back to home
-        </Link>
-      </div>
-    );
-  }
+  // SPEC: anything but a verified payment sends the visitor to /; without an order there is nothing to verify.
+  if (!orderId) return <Navigate to="/" replace />;
 
   if (!token) {
     return (

@@ -1,15 +1,19 @@
 import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 /** A piece of a reply: plain text, a web link or an e-mail address. */
 export type ReplyPart =
   | { kind: 'text'; text: string }
   | { kind: 'url'; text: string; href: string }
-  | { kind: 'email'; text: string; href: string };
+  | { kind: 'email'; text: string; href: string }
+  /** A path of this site ("/contact", "/products?company=Tespa"): a link inside the shop. */
+  | { kind: 'path'; text: string; href: string };
 
 // Web links (with a scheme or starting www.) and e-mail addresses. Quotes and angle brackets end a link,
 // so markup in a reply can never extend one.
+// Site paths start a word with "/" and a letter.
 const LINK_PATTERN =
-  /\b(?:https?:\/\/|www\.)[^\s<>"'`]+|[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}/g;
+  /\b(?:https?:\/\/|www\.)[^\s<>"'`]+|[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}|(?<![^\s(["'])\/[A-Za-z][\w\-./]*(?:\?[^\s<>"'`]*)?(?:#[\w-]*)?/g;
 
 const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
 
@@ -51,6 +55,12 @@ export function splitReply(reply: string): ReplyPart[] {
     const found = trimLink(match[0]);
     text += reply.slice(last, start);
     last = start + found.length;
+    if (found.startsWith('/')) {
+      if (text) parts.push({ kind: 'text', text });
+      text = '';
+      parts.push({ kind: 'path', text: found, href: found });
+      continue;
+    }
     const isEmail = !/^(?:https?:\/\/|www\.)/i.test(found);
     const href = isEmail ? `mailto:${found}` : safeWebHref(found);
     if (!href || !found) {
@@ -66,18 +76,33 @@ export function splitReply(reply: string): ReplyPart[] {
   return parts;
 }
 
+/** The in-shop path of a link to this very site, or null for anything else. */
+export function shopPath(part: ReplyPart, origin = globalThis.location?.origin): string | null {
+  if (part.kind === 'path') return part.href;
+  if (part.kind !== 'url' || !origin) return null;
+  const url = new URL(part.href);
+  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
+}
+
 /**
- * A bot reply as React elements: links and e-mail addresses become anchors opened in a new tab (mailto for
- * e-mails). The reply is never parsed as HTML: everything else is text.
+ * A bot reply as React elements: the shop's own pages become in-shop links (the router navigates, the chat stays
+ * open); other links and e-mail addresses become anchors opened in a new tab (mailto for e-mails). The reply is
+ * never parsed as HTML: everything else is text.
  */
 export function Linkified({ text }: { text: string }): ReactNode {
-  return splitReply(text).map((part, index) =>
-    part.kind === 'text' ? (
-      <Fragment key={index}>{part.text}</Fragment>
-    ) : (
+  return splitReply(text).map((part, index) => {
+    if (part.kind === 'text') return <Fragment key={index}>{part.text}</Fragment>;
+    const path = shopPath(part);
+    if (path)
+      return (
+        <Link key={index} to={path}>
+          {part.text}
+        </Link>
+      );
+    return (
       <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
         {part.text}
       </a>
-    ),
-  );
+    );
+  });
 }

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BRAND_NAME } from '@metrology/shared';
 import logoUrl from '../assets/logo.svg';
+import { HeaderSearch } from '../search/header-search';
 import { CartLink } from './cart-link';
 import { NavDropdown } from './nav-dropdown';
 import { COMPANY_ENTRIES, COMPANY_MENU_ENTRIES, isWithin } from './navigation';
@@ -63,7 +64,10 @@ export function Header() {
               <NavDropdown
                 label="Products"
                 entries={COMPANY_ENTRIES}
-                allLink={{ to: '/products', label: 'All products' }}
+                allLinks={[
+                  { to: '/collection', label: 'Browse the collection' },
+                  { to: '/products', label: 'All products' },
+                ]}
                 active={isWithin(pathname, ['/products', '/product', '/collection'])}
                 wide
               />
@@ -98,6 +102,7 @@ export function Header() {
             </li>
           </ul>
         </nav>
+        <HeaderSearch />
         <div className="shell-header__actions">
           <Link to="/contact" className="ms-button shell-header__contact">
             Contact Us

@@ -5,8 +5,8 @@ import { useDisclosureMenu } from './use-disclosure-menu';
 interface NavDropdownProps {
   label: string;
   entries: readonly DropdownEntry[];
-  /** A last link below the entries (e.g. every product). */
-  allLink?: { to: string; label: string };
+  /** Last links below the entries (e.g. every product, the collection). */
+  allLinks?: readonly { to: string; label: string }[];
   /** Marks the button as the current section. */
   active?: boolean;
   /** Wide panels lay their entries out in a grid. */
@@ -17,7 +17,13 @@ interface NavDropdownProps {
  * A navigation disclosure: a button that shows a panel of links. Closes on an outside press, on Escape (focus
  * back to the button), when the focus leaves it, and on every route change. Arrow keys move between the links.
  */
-export function NavDropdown({ label, entries, allLink, active = false, wide = false }: NavDropdownProps) {
+export function NavDropdown({
+  label,
+  entries,
+  allLinks = [],
+  active = false,
+  wide = false,
+}: NavDropdownProps) {
   const { open, setOpen, container, button, panel, panelId, onButtonKeyDown, onItemKeyDown, onBlur } =
     useDisclosureMenu();
 
@@ -71,16 +77,17 @@ export function NavDropdown({ label, entries, allLink, active = false, wide = fa
             </li>
           ))}
         </ul>
-        {allLink ? (
+        {allLinks.map((link) => (
           <Link
-            to={allLink.to}
+            key={link.to}
+            to={link.to}
             className="shell-dropdown__all"
             onClick={() => setOpen(false)}
             onKeyDown={onItemKeyDown}
           >
-            {allLink.label}
+            {link.label}
           </Link>
-        ) : null}
+        ))}
       </div>
     </div>
   );

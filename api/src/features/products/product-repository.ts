@@ -1,6 +1,17 @@
 // Product queries: the list, search with facets, by slug, related.
 import type { Product } from '@metrology/shared';
 import type { Queryable } from '../../db/database.js';
+import {
+  FUZZY_THRESHOLD,
+  SUGGEST_CATEGORIES_MAX,
+  byCountThenValue,
+  searchWords,
+  toSuggestion,
+  type Facet,
+  type SearchQuery,
+  type SearchResult,
+  type Suggestions,
+} from './search-types.js';
 
 export interface ProductRow {
   id: string;
@@ -74,18 +85,6 @@ class Conditions {
   }
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Search words: lower-cased, at most 8, each at least one character. */
-export function searchWords(q: string | undefined): string[] {
-  return (q ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .map((w) => w.trim())
-    .filter(Boolean)
-    .slice(0, 8);
-}
-
 export interface ListQuery {
   company?: string;
   category?: string;
@@ -116,49 +115,49 @@ export async function listProducts(
   return { products: rows.rows.map(toProduct), total: count.rows[0]?.total ?? 0 };
 }
 
-export type SearchSort = 'relavent' | 'low-high' | 'high-low' | 'newest';
+type FilterGroup = 'company' | 'category' | 'subCategory' | 'type';
 
-export interface SearchQuery {
-  q?: string;
-  company?: string;
-  category?: string;
-  categories?: string[];
-  types?: string[];
-  sort: SearchSort;
-  page: number;
-  limit: number;
-  facets: boolean;
+/** One query word as a prefix tsquery: "hg-600" -> "hg:* & 600:*"; null when it has no letters or digits. */
+function prefixQuery(word: string): string | null {
+  const parts = word.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return parts.length ? parts.map((p) => `${p}:*`).join(' & ') : null;
 }
 
-export interface Facet {
-  value: string;
-  count: number;
-}
-
-export interface SearchResult {
-  products: Product[];
-  total: number;
-  facets?: { companies: Facet[]; categories: Facet[] };
-}
-
-export async function searchProducts(db: Queryable, query: SearchQuery): Promise<SearchResult> {
+/**
+ * Filters of a listing query as SQL, one clause per group, so a facet can leave its own group out (disjunctive
+ * counts). The text condition: every word as a prefix in the weighted search_vector, or (typos) the words close
+ * enough to the name and model by pg_trgm word similarity.
+ */
+function searchConditions(query: SearchQuery, without?: FilterGroup) {
+  const c = new Conditions();
   const words = searchWords(query.q);
-  const text = new Conditions();
-  for (const word of words) text.add(`search_text LIKE ${text.param(`%${escapeLike(word)}%`)} ESCAPE '\\'`);
-  const byCompany = text.clone();
-  if (query.company) byCompany.add(`lower(company) = lower(${byCompany.param(query.company)})`);
-  const all = byCompany.clone();
-  if (query.category) {
-    const p = all.param(query.category.toLowerCase());
-    all.add(`(lower(category) = ${p} OR lower(sub_category) = ${p})`);
+  const tsParts = words.map(prefixQuery).filter((p): p is string => p !== null);
+  let rank = '0';
+  if (words.length > 0) {
+    const phrase = c.param(words.join(' '));
+    const tsq = tsParts.length ? `to_tsquery('english', ${c.param(tsParts.join(' & '))})` : null;
+    const fuzzy = `word_similarity(${phrase}, search_title) >= ${FUZZY_THRESHOLD}`;
+    c.add(tsq ? `(search_vector @@ ${tsq} OR ${fuzzy})` : fuzzy);
+    rank = `(${tsq ? `ts_rank(search_vector, ${tsq}) + ` : ''}word_similarity(${phrase}, search_title))`;
   }
-  for (const list of [query.categories, query.types]) {
-    if (list && list.length > 0) {
-      const p = all.param(list.map((v) => v.toLowerCase()));
-      all.add(`(lower(category) = ANY(${p}::text[]) OR lower(sub_category) = ANY(${p}::text[]))`);
-    }
+  const lower = (list: string[]) => c.param(list.map((v) => v.toLowerCase()));
+  if (query.companies.length && without !== 'company')
+    c.add(`lower(company) = ANY(${lower(query.companies)}::text[])`);
+  if (query.categories.length && without !== 'category') {
+    const p = lower(query.categories);
+    c.add(`(lower(category) = ANY(${p}::text[]) OR lower(sub_category) = ANY(${p}::text[]))`);
   }
-  const rows = all.clone();
+  if (query.subCategories.length && without !== 'subCategory')
+    c.add(`lower(sub_category) = ANY(${lower(query.subCategories)}::text[])`);
+  if (query.types.length && without !== 'type')
+    c.add(`EXISTS (SELECT 1 FROM jsonb_array_elements_text(business_type) AS t(v)
+      WHERE lower(t.v) = ANY(${lower(query.types)}::text[]))`);
+  return { c, rank, hasText: words.length > 0 };
+}
+
+/** The listing query on the database: page, total and (when asked) disjunctive facets, ranked by relevance. */
+export async function searchProducts(db: Queryable, query: SearchQuery): Promise<SearchResult> {
+  const { c, rank, hasText } = searchConditions(query);
   let order: string;
   switch (query.sort) {
     case 'low-high':
@@ -171,43 +170,77 @@ export async function searchProducts(db: Queryable, query: SearchQuery): Promise
       order = 'created_at DESC, id';
       break;
     default:
-      // Relevance: all words in the name first, then the first word in the name, then newest.
-      order =
-        words.length > 0
-          ? `(${words.map((w) => `lower(name) LIKE ${rows.param(`%${escapeLike(w)}%`)} ESCAPE '\\'`).join(' AND ')}) DESC,
-             (lower(model) LIKE ${rows.param(`%${escapeLike(words[0] as string)}%`)} ESCAPE '\\') DESC, created_at DESC, id`
-          : 'created_at DESC, id';
+      order = hasText ? `${rank} DESC, created_at DESC, id` : 'created_at DESC, id';
   }
-  const limit = rows.param(query.limit);
-  const offset = rows.param((query.page - 1) * query.limit);
-  const [found, count, companies, categories] = await Promise.all([
+  const paging = new Conditions([...c.params]);
+  const limit = paging.param(query.limit);
+  const offset = paging.param((query.page - 1) * query.limit);
+  /** A facet counts with every filter but its own group's, each with its own parameter numbers. */
+  const facet = (column: string, group: FilterGroup) => {
+    const f = searchConditions(query, group).c;
+    return db.query<Facet>(
+      `SELECT ${column} AS value, count(*)::int AS count FROM products ${f.where()}
+       GROUP BY ${column} HAVING trim(${column}) <> '' ORDER BY count DESC, ${column}`,
+      f.params,
+    );
+  };
+  const typeFilter = searchConditions(query, 'type').c;
+  const [found, count, companies, categories, subCategories, types] = await Promise.all([
     db.query<ProductRow>(
-      `SELECT ${PRODUCT_COLUMNS} FROM products ${rows.where()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-      rows.params,
+      `SELECT ${PRODUCT_COLUMNS} FROM products ${c.where()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      paging.params,
     ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products ${all.where()}`, all.params),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products ${c.where()}`, c.params),
+    query.facets ? facet('company', 'company') : undefined,
+    query.facets ? facet('category', 'category') : undefined,
+    query.facets ? facet('sub_category', 'subCategory') : undefined,
     query.facets
       ? db.query<Facet>(
-          `SELECT company AS value, count(*)::int AS count FROM products ${text.where()}
-           GROUP BY company ORDER BY count DESC, company`,
-          text.params,
-        )
-      : undefined,
-    query.facets
-      ? db.query<Facet>(
-          `SELECT category AS value, count(*)::int AS count FROM products ${byCompany.where()}
-           GROUP BY category ORDER BY count DESC, category`,
-          byCompany.params,
+          `SELECT t.v AS value, count(DISTINCT id)::int AS count
+           FROM products, jsonb_array_elements_text(business_type) AS t(v) ${typeFilter.where()}
+           GROUP BY t.v HAVING trim(t.v) <> '' ORDER BY count DESC, t.v`,
+          typeFilter.params,
         )
       : undefined,
   ]);
+  const sorted = (r: { rows: Facet[] } | undefined) => (r ? [...r.rows].sort(byCountThenValue) : []);
   return {
     products: found.rows.map(toProduct),
     total: count.rows[0]?.total ?? 0,
-    ...(companies && categories
-      ? { facets: { companies: companies.rows, categories: categories.rows } }
+    ...(query.facets
+      ? {
+          facets: {
+            companies: sorted(companies),
+            categories: sorted(categories),
+            subCategories: sorted(subCategories),
+            types: sorted(types),
+          },
+        }
       : {}),
   };
+}
+
+/** The header's suggestions on the database: the best few products and the categories whose names match. */
+export async function suggestProducts(db: Queryable, q: string, max: number): Promise<Suggestions> {
+  const { products } = await searchProducts(db, {
+    q,
+    companies: [],
+    categories: [],
+    subCategories: [],
+    types: [],
+    sort: 'relavent',
+    page: 1,
+    limit: max,
+    facets: false,
+  });
+  const words = searchWords(q);
+  const categories = await db.query<Facet>(
+    `SELECT category AS value, count(*)::int AS count FROM products
+     WHERE category <> '' AND (lower(category) LIKE $1 ESCAPE '\\' OR word_similarity($2, lower(category)) >= ${FUZZY_THRESHOLD})
+     GROUP BY category ORDER BY count DESC, category LIMIT ${SUGGEST_CATEGORIES_MAX}`,
+    [`%${words.map((w) => w.replace(/[\\%_]/g, (ch) => `\\${ch}`)).join('%')}%`, words.join(' ')],
+  );
+  return { products: products.map(toSuggestion), categories: categories.rows };
 }
 
 export async function productBySlug(db: Queryable, slugOrId: string): Promise<Product | null> {

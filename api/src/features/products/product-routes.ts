@@ -6,14 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELATED_PRODUCTS_MAX } from '@metrology/shared/rules';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
 import { productSchema, queryInteger, responses, text } from '../../lib/schemas.js';
-import {
-  catalogueVersion,
-  listProducts,
-  productBySlug,
-  relatedProducts,
-  searchProducts,
-  type SearchSort,
-} from './product-repository.js';
+import { catalogueVersion, listProducts, productBySlug, relatedProducts } from './product-repository.js';
+import { SearchService, searchBackendFromEnv } from './search-service.js';
+import { SUGGEST_MAX, type SearchSort } from './search-types.js';
+import { sitemapRoutes } from './sitemap-routes.js';
 
 const gzip = promisify(gzipCallback);
 
@@ -34,8 +30,10 @@ interface ListQuerystring {
 interface SearchQuerystring {
   q?: string;
   company?: string;
+  companies?: string;
   category?: string;
   categories?: string;
+  subCategories?: string;
   types?: string;
   sort?: SearchSort;
   page?: string;
@@ -51,8 +49,20 @@ const csv = (value: string | undefined) =>
     .filter(Boolean)
     .slice(0, 50);
 
+const facetList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { value: { type: 'string' }, count: { type: 'integer' } },
+  },
+} as const;
+
 export async function productRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
+  const search = new SearchService(db, searchBackendFromEnv());
+  // Built before the first request, so no shopper waits for it.
+  if (search.backend === 'memory') await search.refresh();
+  await app.register(sitemapRoutes, { search });
   /** The unfiltered list is what every page load asks for: kept serialised and gzipped per catalogue version. */
   let fullList: { version: string; etag: string; json: Buffer; gzip: Buffer } | undefined;
 
@@ -127,14 +137,17 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['products'],
-        summary: 'Paginated search: text (name, model, description), company, category, sort',
+        summary:
+          'Listing query: ranked text search (name and model first, typos forgiven), filters, sort, page and disjunctive facets',
         querystring: {
           type: 'object',
           properties: {
             q: text(200),
             company: text(100),
+            companies: text(2000),
             category: text(100),
             categories: text(2000),
+            subCategories: text(2000),
             types: text(2000),
             sort: { type: 'string', enum: ['relavent', 'low-high', 'high-low', 'newest'] },
             page: queryInteger(5),
@@ -153,20 +166,10 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
             facets: {
               type: 'object',
               properties: {
-                companies: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    properties: { value: { type: 'string' }, count: { type: 'integer' } },
-                  },
-                },
-                categories: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    properties: { value: { type: 'string' }, count: { type: 'integer' } },
-                  },
-                },
+                companies: facetList,
+                categories: facetList,
+                subCategories: facetList,
+                types: facetList,
               },
             },
           },
@@ -177,11 +180,11 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
       const query = request.query;
       const page = Math.max(1, Number(query.page ?? 1));
       const limit = Math.min(SEARCH_MAX, Math.max(1, Number(query.limit ?? 24)));
-      const result = await searchProducts(db, {
+      const result = await search.search({
         q: query.q,
-        company: query.company,
-        category: query.category,
-        categories: csv(query.categories),
+        companies: [...(query.company ? [query.company] : []), ...csv(query.companies)],
+        categories: [...(query.category ? [query.category] : []), ...csv(query.categories)],
+        subCategories: csv(query.subCategories),
         types: csv(query.types),
         sort: query.sort ?? 'relavent',
         page,
@@ -189,6 +192,48 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
         facets: query.facets !== 'false',
       });
       return { success: true, ...result, page, limit };
+    },
+  );
+
+  app.get<{ Querystring: { q: string; limit?: string } }>(
+    '/api/product/suggest',
+    {
+      schema: {
+        tags: ['products'],
+        summary: `As-you-type suggestions: up to ${SUGGEST_MAX} products (name, brand, image) and matching categories`,
+        querystring: {
+          type: 'object',
+          properties: { q: text(100, 2), limit: queryInteger(1) },
+          required: ['q'],
+        },
+        response: responses({
+          type: 'object',
+          properties: {
+            success: { type: 'boolean' },
+            products: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  _id: { type: 'string' },
+                  slug: { type: 'string' },
+                  name: { type: 'string' },
+                  company: { type: 'string' },
+                  category: { type: 'string' },
+                  image: { type: 'string' },
+                },
+              },
+            },
+            categories: facetList,
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query.q.trim();
+      if (q.length < 2) throw new HttpError(400, '"q" must be at least 2 characters');
+      const max = Math.min(SUGGEST_MAX, Math.max(1, Number(request.query.limit ?? SUGGEST_MAX)));
+      return { success: true, ...(await search.suggest(q, max)) };
     },
   );
 

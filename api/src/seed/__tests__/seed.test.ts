@@ -78,11 +78,13 @@ describe('seeding 10,000 products', () => {
     const seconds = (Date.now() - started) / 1000;
     const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM products');
     expect(count.rows[0]?.n).toBe(10_000);
-    const all = await searchProducts(db, { sort: 'relavent', page: 1, limit: 24, facets: true });
+    const none = { companies: [], categories: [], subCategories: [], types: [] };
+    const all = await searchProducts(db, { ...none, sort: 'relavent', page: 1, limit: 24, facets: true });
     expect(all.total).toBe(10_000);
     expect(all.products).toHaveLength(24);
     const sylvac = await searchProducts(db, {
-      company: 'Sylvac',
+      ...none,
+      companies: ['Sylvac'],
       q: 'caliper',
       sort: 'low-high',
       page: 3,

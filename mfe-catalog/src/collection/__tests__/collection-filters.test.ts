@@ -1,29 +1,30 @@
 import { makeProduct } from '../../test-support/fake-catalog-api';
 import {
-  matchesCollectionFilters,
+  checkboxOptions,
   nameMatches,
   readCollectionFilters,
   showsCardPrice,
   toggle,
   writeCollectionFilters,
-  COLLECTION_CATEGORIES,
 } from '../collection-filters';
 
-describe('matchesCollectionFilters (each list against category and subCategory)', () => {
-  const product = { category: 'Fruits', subCategory: 'Organic' };
-  it.each([
-    [[], [], true],
-    [['Fruits'], [], true],
-    [['Organic'], [], true],
-    [['Herbs'], [], false],
-    [[], ['Organic'], true],
-    [[], ['Fruits'], true],
-    [[], ['Fresh'], false],
-    [['Fruits', 'Herbs'], ['Fresh', 'Organic'], true],
-    [['Fruits'], ['Fresh'], false],
-    [['fruits'], [], false],
-  ])('categories %j, types %j -> %p', (categories, types, expected) => {
-    expect(matchesCollectionFilters(product, { categories, types })).toBe(expected);
+describe('checkboxOptions', () => {
+  it('lists the facet values by name with counts, keeping ticked values the catalogue lacks at 0', () => {
+    expect(
+      checkboxOptions(
+        [
+          { value: 'Micrometers', count: 6 },
+          { value: 'Calipers', count: 7 },
+          { value: ' ', count: 1 },
+        ],
+        ['Herbs', 'Calipers'],
+      ),
+    ).toEqual([
+      { value: 'Calipers', count: 7 },
+      { value: 'Herbs', count: 0 },
+      { value: 'Micrometers', count: 6 },
+    ]);
+    expect(checkboxOptions(undefined, [])).toEqual([]);
   });
 });
 
@@ -52,12 +53,12 @@ describe('showsCardPrice', () => {
 });
 
 describe('collection URL', () => {
-  it('reads known values only, in checkbox order, with relavent as the default sort', () => {
+  it('reads the lists sorted by name, with relavent as the default sort', () => {
     expect(
       readCollectionFilters(
-        new URLSearchParams('categories=Herbs,Nope,Vegetables&types=Import&sort=low-high'),
+        new URLSearchParams('categories=Probes,Calipers,Probes&types=Importer&sort=low-high'),
       ),
-    ).toEqual({ categories: ['Vegetables', 'Herbs'], types: ['Import'], sort: 'low-high' });
+    ).toEqual({ categories: ['Calipers', 'Probes'], types: ['Importer'], sort: 'low-high' });
     expect(readCollectionFilters(new URLSearchParams('sort=cheapest'))).toEqual({
       categories: [],
       types: [],
@@ -66,15 +67,19 @@ describe('collection URL', () => {
   });
 
   it('writes only what is chosen, and reads back the same', () => {
-    const filters = { categories: ['Leafy Greens'], types: ['Fresh', 'Seasonal'], sort: 'high-low' as const };
+    const filters = {
+      categories: ['Height Gauge'],
+      types: ['Importer', 'Manufacturer'],
+      sort: 'high-low' as const,
+    };
     const params = writeCollectionFilters(filters);
-    expect(params.toString()).toBe('categories=Leafy+Greens&types=Fresh%2CSeasonal&sort=high-low');
+    expect(params.toString()).toBe('categories=Height+Gauge&types=Importer%2CManufacturer&sort=high-low');
     expect(readCollectionFilters(params)).toEqual(filters);
     expect(writeCollectionFilters({ categories: [], types: [], sort: 'relavent' }).toString()).toBe('');
   });
 
-  it('toggle adds and removes, keeping checkbox order', () => {
-    expect(toggle(['Herbs'], 'Vegetables', COLLECTION_CATEGORIES)).toEqual(['Vegetables', 'Herbs']);
-    expect(toggle(['Vegetables', 'Herbs'], 'Vegetables', COLLECTION_CATEGORIES)).toEqual(['Herbs']);
+  it('toggle adds and removes, keeping names in order', () => {
+    expect(toggle(['Probes'], 'Calipers')).toEqual(['Calipers', 'Probes']);
+    expect(toggle(['Calipers', 'Probes'], 'Calipers')).toEqual(['Probes']);
   });
 });

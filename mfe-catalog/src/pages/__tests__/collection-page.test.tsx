@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createShopStore, searchBarToggled, searchTextChanged } from '@metrology/shared';
+import { enqueueSnackbar } from 'notistack';
+import { createShopStore, searchBarToggled, searchTextChanged, setRuntimeConfig } from '@metrology/shared';
 import CollectionPage from '../collection-page';
 import { makeProduct, startFakeCatalogApi, type FakeCatalogApi } from '../../test-support/fake-catalog-api';
 import { renderPage } from '../../test-support/render';
@@ -9,22 +10,37 @@ jest.mock('notistack', () => ({ ...jest.requireActual('notistack'), enqueueSnack
 
 const carrots = makeProduct({
   name: 'Carrot Gauge',
-  category: 'Vegetables',
-  subCategory: 'Organic',
+  category: 'Height Gauge',
+  subCategory: 'Digital Height Gauge',
+  businessType: ['Manufacturer'],
   price: 30,
 });
-const apples = makeProduct({ name: 'Apple Caliper', category: 'Fruits', subCategory: 'Fresh', price: 120 });
-const basil = makeProduct({ name: 'Basil Micrometer', category: 'Herbs', subCategory: 'Import', price: 0 });
+const apples = makeProduct({
+  name: 'Apple Caliper',
+  category: 'Calipers',
+  subCategory: 'Vernier Caliper',
+  businessType: ['Importer', 'Distributor'],
+  price: 120,
+});
+const basil = makeProduct({
+  name: 'Basil Micrometer',
+  category: 'Micrometers',
+  subCategory: 'Mechanical Micrometer',
+  businessType: ['Importer'],
+  price: 0,
+});
 const spinach = makeProduct({
   name: 'Spinach Probe',
-  category: 'Seasonal',
-  subCategory: 'Leafy Greens',
+  category: 'Probes',
+  subCategory: 'Height Gauge',
+  businessType: ['Manufacturer'],
   price: 75,
 });
 const caliper = makeProduct({
   name: 'Digital Caliper',
   category: 'Calipers',
   subCategory: 'Digital Caliper',
+  businessType: ['Manufacturer'],
   price: 285,
 });
 
@@ -46,20 +62,22 @@ const cardNames = () =>
 const lastSearch = () => api.calls.filter((c) => c.path === '/api/product/search').at(-1)?.query;
 
 describe('the collection page', () => {
-  it('shows every category and type checkbox of SPEC and the three sort keys', async () => {
+  it('lists the categories and types the catalogue holds, with counts, and the three sort keys', async () => {
     renderPage(routes, '/collection');
     const categories = screen.getByRole('group', { name: 'Categories' });
-    expect(
-      within(categories)
-        .getAllByRole('checkbox')
-        .map((c) => c.parentElement?.textContent),
-    ).toEqual(['Vegetables', 'Fruits', 'Leafy Greens', 'Herbs']);
+    await waitFor(() =>
+      expect(
+        within(categories)
+          .getAllByRole('checkbox')
+          .map((c) => c.parentElement?.textContent),
+      ).toEqual(['Calipers(2)', 'Height Gauge(1)', 'Micrometers(1)', 'Probes(1)']),
+    );
     const types = screen.getByRole('group', { name: 'Type' });
     expect(
       within(types)
         .getAllByRole('checkbox')
         .map((c) => c.parentElement?.textContent),
-    ).toEqual(['Fresh', 'Seasonal', 'Organic', 'Import']);
+    ).toEqual(['Distributor(1)', 'Importer(2)', 'Manufacturer(3)']);
     const sort = screen.getByLabelText('Sort by');
     expect(
       within(sort)
@@ -69,39 +87,45 @@ describe('the collection page', () => {
     await waitFor(() => expect(cardNames()).toHaveLength(5));
   });
 
-  it('matches the category and the type lists against category and subCategory', async () => {
+  it('matches categories against category and subCategory, types against business types; siblings keep counts', async () => {
     const user = userEvent.setup();
     const page = renderPage(routes, '/collection');
     await waitFor(() => expect(cardNames()).toHaveLength(5));
 
-    await user.click(screen.getByRole('checkbox', { name: 'Vegetables' }));
-    await waitFor(() => expect(cardNames()).toEqual(['Carrot Gauge']));
-    expect(page.location()).toBe('/collection?categories=Vegetables');
-    expect(lastSearch()?.get('categories')).toBe('Vegetables');
-
-    // Leafy Greens is Spinach's subCategory: a category box matches it too.
-    await user.click(screen.getByRole('checkbox', { name: 'Leafy Greens' }));
+    await user.click(screen.getByRole('checkbox', { name: /^Calipers/ }));
+    await waitFor(() => expect(cardNames()).toEqual(['Apple Caliper', 'Digital Caliper']));
+    expect(page.location()).toBe('/collection?categories=Calipers');
+    expect(lastSearch()?.get('categories')).toBe('Calipers');
+    expect(lastSearch()?.get('facets')).toBe('true');
+    // The other categories keep their counts; the types count only calipers now.
+    expect(screen.getByRole('checkbox', { name: 'Micrometers (1)' })).not.toBeChecked();
     await waitFor(() =>
-      expect(cardNames()).toEqual(expect.arrayContaining(['Carrot Gauge', 'Spinach Probe'])),
+      expect(screen.getByRole('group', { name: 'Type' })).toHaveTextContent(
+        'Distributor(1)Importer(1)Manufacturer(1)',
+      ),
     );
-    expect(cardNames()).toHaveLength(2);
 
-    // Seasonal is Spinach's category: a type box matches it; both lists must match.
-    await user.click(screen.getByRole('checkbox', { name: 'Seasonal' }));
-    await waitFor(() => expect(cardNames()).toEqual(['Spinach Probe']));
-    expect(lastSearch()?.get('types')).toBe('Seasonal');
+    // Height Gauge is Spinach's subCategory: a category box matches it too.
+    await user.click(screen.getByRole('checkbox', { name: /^Height Gauge/ }));
+    await waitFor(() =>
+      expect(cardNames()).toEqual(
+        expect.arrayContaining(['Carrot Gauge', 'Spinach Probe', 'Apple Caliper', 'Digital Caliper']),
+      ),
+    );
+    expect(cardNames()).toHaveLength(4);
 
-    await user.click(screen.getByRole('checkbox', { name: 'Vegetables' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Leafy Greens' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Seasonal' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Fresh' }));
+    await user.click(screen.getByRole('checkbox', { name: /^Importer/ }));
     await waitFor(() => expect(cardNames()).toEqual(['Apple Caliper']));
+    expect(lastSearch()?.get('types')).toBe('Importer');
+    expect(page.location()).toBe('/collection?categories=Calipers%2CHeight+Gauge&types=Importer');
   });
 
   it('shows the empty state with Clear filters when nothing matches', async () => {
     const user = userEvent.setup();
     api.reset([caliper]);
     const page = renderPage(routes, '/collection?categories=Herbs');
+    // A ticked value the catalogue does not hold stays listed (at 0) so it can be unticked.
+    expect(await screen.findByRole('checkbox', { name: 'Herbs (0)' })).toBeChecked();
     expect(await screen.findByText('No products found matching your criteria.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(page.location()).toBe('/collection');
@@ -143,18 +167,25 @@ describe('the collection page', () => {
 
   it('restores checkboxes and sort from the URL, and follows back/forward', async () => {
     const user = userEvent.setup();
-    const page = renderPage(routes, '/collection?categories=Fruits,Herbs&types=Fresh&sort=high-low');
-    expect(screen.getByRole('checkbox', { name: 'Fruits' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Herbs' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Fresh' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Vegetables' })).not.toBeChecked();
+    const page = renderPage(
+      routes,
+      '/collection?categories=Calipers,Micrometers&types=Importer&sort=high-low',
+    );
+    expect(await screen.findByRole('checkbox', { name: /^Calipers/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^Micrometers/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^Importer/ })).toBeChecked();
     expect(screen.getByLabelText('Sort by')).toHaveValue('high-low');
-    await waitFor(() => expect(cardNames()).toEqual(['Apple Caliper']));
-    await user.click(screen.getByRole('checkbox', { name: 'Fresh' }));
     await waitFor(() => expect(cardNames()).toEqual(['Apple Caliper', 'Basil Micrometer']));
+    // Categories count with the type filter: no probe is imported.
+    expect(screen.getByRole('checkbox', { name: 'Calipers (1)' })).toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: /^Probes/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /^Importer/ }));
+    await waitFor(() =>
+      expect(cardNames()).toEqual(['Digital Caliper', 'Apple Caliper', 'Basil Micrometer']),
+    );
     await act(() => page.router.navigate(-1));
-    expect(screen.getByRole('checkbox', { name: 'Fresh' })).toBeChecked();
-    await waitFor(() => expect(cardNames()).toEqual(['Apple Caliper']));
+    expect(screen.getByRole('checkbox', { name: /^Importer/ })).toBeChecked();
+    await waitFor(() => expect(cardNames()).toEqual(['Apple Caliper', 'Basil Micrometer']));
   });
 
   it('cards: image and name; currency and price only above 0 and not for Indian users', async () => {
@@ -224,7 +255,21 @@ describe('the collection page', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(panel).toHaveAttribute('data-open', 'true');
-    await user.click(screen.getByRole('checkbox', { name: 'Herbs' }));
+    await user.click(await screen.findByRole('checkbox', { name: /^Probes/ }));
     expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+  });
+
+  it('a failed load shows the message inline with Try again, and as a toast', async () => {
+    const user = userEvent.setup();
+    const original = api.url;
+    setRuntimeConfig({ apiBaseUrl: 'http://127.0.0.1:9' });
+    renderPage(routes, '/collection');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
+    expect(enqueueSnackbar).toHaveBeenCalledWith(expect.stringContaining('Network error'), {
+      variant: 'error',
+    });
+    setRuntimeConfig({ apiBaseUrl: original });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cardNames()).toHaveLength(5));
   });
 });

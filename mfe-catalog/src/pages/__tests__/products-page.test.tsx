@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { enqueueSnackbar } from 'notistack';
 import { createShopStore, setRuntimeConfig } from '@metrology/shared';
 import ProductsPage from '../products-page';
 import { makeProduct, startFakeCatalogApi, type FakeCatalogApi } from '../../test-support/fake-catalog-api';
@@ -200,6 +201,10 @@ describe('the products page', () => {
     setRuntimeConfig({ apiBaseUrl: 'http://127.0.0.1:9' });
     renderPage(routes, '/products');
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
+    // SPEC section 8: the failure is also a toast with the message.
+    expect(enqueueSnackbar).toHaveBeenCalledWith(expect.stringContaining('Network error'), {
+      variant: 'error',
+    });
     setRuntimeConfig({ apiBaseUrl: original });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { level: 2, name: 'Tespa' });

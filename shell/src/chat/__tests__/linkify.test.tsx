@@ -1,4 +1,6 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Linkified, splitReply } from '../linkify';
 
 function renderReply(text: string) {
@@ -139,3 +141,48 @@ describe('Linkified: hostile replies are text, never markup', () => {
     expect(link?.getAttribute('href')).toBe('http://shop.test/javascript:alert(1)');
   });
 });
+
+describe('site paths become links inside the shop', () => {
+  it('splits site paths out of a reply, without sentence punctuation', () => {
+    expect(splitReply('See /contact, or /products?company=Tespa. Also 24/7 and and/or.')).toEqual([
+      { kind: 'text', text: 'See ' },
+      { kind: 'path', text: '/contact', href: '/contact' },
+      { kind: 'text', text: ', or ' },
+      { kind: 'path', text: '/products?company=Tespa', href: '/products?company=Tespa' },
+      { kind: 'text', text: '. Also 24/7 and and/or.' },
+    ]);
+  });
+
+  it('a path, or a full link to this very site, navigates with the router in the same tab', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/about']}>
+        <p>
+          <Linkified
+            text={`Browse /products?company=Sylvac or ${window.location.origin}/calibration, or https://shop.test/x`}
+          />
+        </p>
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/products?company=Sylvac',
+      '/calibration',
+      'https://shop.test/x',
+    ]);
+    expect(links[0]).not.toHaveAttribute('target');
+    expect(links[2]).toHaveAttribute('target', '_blank');
+    await user.click(links[0] as HTMLElement);
+    expect(screen.getByTestId('where')).toHaveTextContent('/products?company=Sylvac');
+    await user.click(links[1] as HTMLElement);
+    expect(screen.getByTestId('where')).toHaveTextContent('/calibration');
+  });
+});
+
+function Where() {
+  const location = useLocation();
+  return <span data-testid="where">{`${location.pathname}${location.search}`}</span>;
+}

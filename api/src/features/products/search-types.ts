@@ -1,0 +1,87 @@
+// What a listing query asks for and answers, whichever engine serves it (the in-process index or SQL).
+import type { Product } from '@metrology/shared';
+
+export type SearchSort = 'relavent' | 'low-high' | 'high-low' | 'newest';
+
+export interface SearchQuery {
+  q?: string;
+  /** Company names (any of them); exact, case-insensitive. */
+  companies: string[];
+  /** Category names (any of them), each matched against category OR subCategory (SPEC section 5). */
+  categories: string[];
+  /** Sub-category names (any of them). */
+  subCategories: string[];
+  /** Business types (any of them): Manufacturer, Importer, ... */
+  types: string[];
+  sort: SearchSort;
+  page: number;
+  limit: number;
+  facets: boolean;
+}
+
+export interface Facet {
+  value: string;
+  count: number;
+}
+
+/**
+ * Counts per value for the current filters. Disjunctive: the counts of one group ignore that group's own
+ * filter, so ticking a category leaves its sibling categories' counts as they were.
+ */
+export interface Facets {
+  companies: Facet[];
+  categories: Facet[];
+  subCategories: Facet[];
+  types: Facet[];
+}
+
+export interface SearchResult {
+  products: Product[];
+  total: number;
+  facets?: Facets;
+}
+
+export interface Suggestion {
+  _id: string;
+  slug: string;
+  name: string;
+  company: string;
+  category: string;
+  image: string;
+}
+
+export interface Suggestions {
+  products: Suggestion[];
+  categories: Facet[];
+}
+
+export const SUGGEST_MAX = 8;
+/** Typos: words at least this similar (pg_trgm similarity) stand in for a word that matches nothing. */
+export const FUZZY_THRESHOLD = 0.4;
+export const SUGGEST_CATEGORIES_MAX = 4;
+
+export function toSuggestion(product: Product): Suggestion {
+  return {
+    _id: product._id,
+    slug: product.slug,
+    name: product.name,
+    company: product.company,
+    category: product.category,
+    image: product.image[0] ?? '',
+  };
+}
+
+/** Search words: lower-cased, at most 8. */
+export function searchWords(q: string | undefined): string[] {
+  return (q ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.trim())
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
+/** Facet order: most products first, then by name. */
+export function byCountThenValue(a: Facet, b: Facet): number {
+  return b.count - a.count || a.value.localeCompare(b.value);
+}
