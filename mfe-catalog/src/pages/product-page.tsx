@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
-  Spinner,
   errorMessage,
   isApiError,
   selectIsIndianUser,
@@ -16,6 +15,7 @@ import { ProductPurchase } from '../product/product-purchase';
 import { ProductTabs } from '../product/product-tabs';
 import { RelatedProducts } from '../product/related-products';
 import { useProductHead } from '../product/use-product-head';
+import { ProductSkeleton } from '../ui/catalog-skeletons';
 import '../styles/catalog.css';
 
 export default function ProductPage() {
@@ -58,7 +58,7 @@ export default function ProductPage() {
   if (!shown) {
     return (
       <div className="ms-page catalog-product">
-        <Spinner label="Loading product" />
+        <ProductSkeleton />
       </div>
     );
   }
