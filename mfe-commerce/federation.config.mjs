@@ -8,6 +8,7 @@ export default {
     './CartPage': './src/pages/cart-page.tsx',
     './PlaceOrderPage': './src/pages/place-order-page.tsx',
     './OrdersPage': './src/pages/orders-page.tsx',
+    './OrderPage': './src/pages/order-page.tsx',
     './VerifyPage': './src/pages/verify-page.tsx',
   },
 };

@@ -22,4 +22,6 @@ export const COMMERCE_FALLBACKS = {
   providerUnavailable:
     'The payment provider could not be loaded. Please try again or choose Cash on Delivery.',
   verifyFailed: 'The payment could not be verified',
+  orderNotFound: 'Order not found',
+  orderLoadFailed: 'Failed to load the order',
 } as const;

@@ -5,6 +5,8 @@ import { BackOfficeRoutes } from './back-office/back-office-routes';
 import { SupportChat } from './chat/support-chat';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
+import { KeepClear } from './layout/keep-clear';
+import { RouteFocus } from './layout/route-focus';
 import { ScrollToTop } from './layout/scroll-to-top';
 import { NotFoundPage } from './pages/not-found-page';
 import { ReleasesRoute } from './release-manager/releases-route';
@@ -18,6 +20,8 @@ export function App({ store }: { store: ShopStore }) {
       <BrowserRouter>
         <SessionStart />
         <ScrollToTop />
+        <RouteFocus />
+        <KeepClear />
         <a className="shell-skip-link" href="#main">
           Skip to content
         </a>

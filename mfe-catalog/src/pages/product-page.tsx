@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
-  Spinner,
   errorMessage,
   isApiError,
   selectIsIndianUser,
@@ -17,6 +16,7 @@ import { ProductTabs } from '../product/product-tabs';
 import { RelatedProducts } from '../product/related-products';
 import { useProductHead } from '../product/use-product-head';
 import { useFailureToast } from '../ui/use-failure-toast';
+import { ProductSkeleton } from '../ui/catalog-skeletons';
 import '../styles/catalog.css';
 
 export default function ProductPage() {
@@ -60,7 +60,7 @@ export default function ProductPage() {
   if (!shown) {
     return (
       <div className="ms-page catalog-product">
-        <Spinner label="Loading product" />
+        <ProductSkeleton />
       </div>
     );
   }

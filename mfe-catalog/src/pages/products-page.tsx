@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { COMPANIES, Spinner, TESPA_CATEGORIES, errorMessage, usePageTitle } from '@metrology/shared';
+import { COMPANIES, TESPA_CATEGORIES, errorMessage, usePageTitle } from '@metrology/shared';
 import { useGetProductGroupsQuery } from '../endpoints/get-product-groups';
 import { CategoryGroupSection } from '../products/category-group-section';
 import { emptyMessage, type CompanyGroup } from '../products/group-products';
 import { readProductFilters, writeProductFilters } from '../products/product-filters';
 import { useFailureToast } from '../ui/use-failure-toast';
+import { ProductsSkeleton } from '../ui/catalog-skeletons';
 import '../styles/catalog.css';
 
 /** Typing waits this long before the search goes into the URL and to the server. */
@@ -126,7 +127,7 @@ export default function ProductsPage() {
       </p>
 
       {isLoading ? (
-        <Spinner label="Loading products" />
+        <ProductsSkeleton />
       ) : error && !groups ? (
         <div className="catalog-error" role="alert">
           <p>{errorMessage(error, 'Failed to load products')}</p>

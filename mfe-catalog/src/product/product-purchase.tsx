@@ -13,7 +13,7 @@ export function ProductPurchase({ product }: { product: Product }) {
     try {
       // The shared cart: the header badge and the cart page see it at once; synced when logged in.
       const stands = await dispatch(addToCart(product._id, quantity));
-      if (stands) notify.success('Item Added to Cart');
+      if (stands) notify.success('Item Added to Cart', { link: { label: 'View cart', to: '/cart' } });
     } finally {
       setAdding(false);
     }
@@ -29,6 +29,7 @@ export function ProductPurchase({ product }: { product: Product }) {
         <button
           type="button"
           className="ms-button catalog-purchase__add"
+          data-main-action
           disabled={adding}
           onClick={() => void add()}
         >

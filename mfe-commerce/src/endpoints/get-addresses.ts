@@ -3,7 +3,14 @@ import { shopApi, type SavedAddress } from '@metrology/shared';
 export interface AddressListResponse {
   success: boolean;
   addresses?: SavedAddress[];
+  /** The account's own e-mail (prefills a new address). */
+  accountEmail?: string;
   message?: string;
+}
+
+export interface AddressBook {
+  addresses: SavedAddress[];
+  accountEmail: string;
 }
 
 /**
@@ -12,9 +19,12 @@ export interface AddressListResponse {
  */
 export const addressListApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
-    getAddresses: build.query<SavedAddress[], string>({
+    getAddresses: build.query<AddressBook, string>({
       query: () => '/api/address/get',
-      transformResponse: (response: AddressListResponse) => response.addresses ?? [],
+      transformResponse: (response: AddressListResponse) => ({
+        addresses: response.addresses ?? [],
+        accountEmail: response.accountEmail ?? '',
+      }),
       providesTags: ['Addresses'],
     }),
   }),

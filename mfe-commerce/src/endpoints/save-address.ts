@@ -17,10 +17,18 @@ export const saveAddressApi = shopApi.injectEndpoints({
       }),
       transformResponse: (response: AddressListResponse) => response.addresses ?? [],
       // The answer is the new list: put it in the cache instead of asking again.
-      async onQueryStarted({ token }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ token }, { dispatch, getState, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(addressListApi.util.upsertQueryData('getAddresses', token, data));
+          const current = addressListApi.endpoints.getAddresses.select(token)(
+            getState() as Parameters<ReturnType<typeof addressListApi.endpoints.getAddresses.select>>[0],
+          );
+          dispatch(
+            addressListApi.util.upsertQueryData('getAddresses', token, {
+              addresses: data,
+              accountEmail: current.data?.accountEmail ?? '',
+            }),
+          );
         } catch {
           // The caller shows the error.
         }

@@ -1,18 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
-  Spinner,
   clearCart,
   errorMessage,
   loginDialogOpened,
   notify,
   selectIsIndianUser,
+  selectLoginDialogOpen,
   selectToken,
   useAppDispatch,
   useAppSelector,
   usePageTitle,
 } from '@metrology/shared';
 import { CartRow } from '../features/cart/cart-row';
+import { CartSkeleton } from '../features/cart/cart-skeleton';
 import { CartSummary } from '../features/cart/cart-summary';
 import { useCartLines } from '../features/cart/use-cart-lines';
 import { useQuantityChanger } from '../features/cart/use-quantity-changer';
@@ -31,6 +32,19 @@ export default function CartPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   // After a row or the whole cart goes away, the focus moves to the page heading instead of being lost.
   const focusHeading = useRef(false);
+  // A guest who pressed Proceed to Checkout and then signs in goes on to checkout without a second click.
+  const loginDialogOpen = useAppSelector(selectLoginDialogOpen);
+  const checkoutAfterLogin = useRef(false);
+  useEffect(() => {
+    if (!checkoutAfterLogin.current) return;
+    if (token) {
+      checkoutAfterLogin.current = false;
+      navigate('/place-order');
+    } else if (!loginDialogOpen) {
+      // The dialog was closed without signing in: the intent ends there.
+      checkoutAfterLogin.current = false;
+    }
+  }, [token, loginDialogOpen, navigate]);
 
   useEffect(() => {
     if (cart.error) notify.error(errorMessage(cart.error, COMMERCE_FALLBACKS.productsFailed));
@@ -45,11 +59,12 @@ export default function CartPage() {
 
   if (isIndianUser) return <OrderingUnavailable title="Your Cart" />;
 
-  if (cart.loading) {
+  // A cart that is reloading (say, just after signing in) keeps showing its rows instead of a placeholder.
+  if (cart.loading && cart.lines.length === 0) {
     return (
       <div className="ms-page commerce-cart">
-        <h1 className="ms-visually-hidden">Your Cart</h1>
-        <Spinner label="Loading your cart" />
+        <h1>Your Cart</h1>
+        <CartSkeleton />
       </div>
     );
   }
@@ -94,6 +109,7 @@ export default function CartPage() {
   const proceedToCheckout = () => {
     if (!token) {
       notify.info(COMMERCE_MESSAGES.loginToCheckout);
+      checkoutAfterLogin.current = true;
       dispatch(loginDialogOpened());
       return;
     }

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  Spinner,
   errorMessage,
   loginDialogOpened,
   selectToken,
@@ -10,8 +9,8 @@ import {
   usePageTitle,
 } from '@metrology/shared';
 import { useGetUserOrdersQuery } from '../endpoints/get-user-orders';
-import { OrderItemCard } from '../features/orders/order-item-card';
-import { orderedItems } from '../features/orders/order-format';
+import { OrderGroup } from '../features/orders/order-group';
+import { OrdersSkeleton } from '../features/orders/order-skeletons';
 import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
 import '../styles/commerce.css';
 
@@ -21,7 +20,10 @@ export default function OrdersPage() {
   const token = useAppSelector(selectToken);
   // Always asked again on arrival: an order placed a moment ago must be there.
   const query = useGetUserOrdersQuery(token ?? '', { skip: !token, refetchOnMountOrArgChange: true });
-  const entries = useMemo(() => orderedItems(query.data ?? []), [query.data]);
+  const orders = useMemo(
+    () => [...(query.data ?? [])].sort((a, b) => Number(b.date) - Number(a.date)),
+    [query.data],
+  );
 
   if (!token) {
     return (
@@ -39,7 +41,7 @@ export default function OrdersPage() {
 
   let content;
   if (query.isLoading || (query.isFetching && !query.data)) {
-    content = <Spinner label="Loading your orders" />;
+    content = <OrdersSkeleton />;
   } else if (query.isError) {
     content = (
       <div className="commerce-alert" role="alert">
@@ -49,7 +51,7 @@ export default function OrdersPage() {
         </button>
       </div>
     );
-  } else if (entries.length === 0) {
+  } else if (orders.length === 0) {
     content = (
       <div className="commerce-empty">
         <h2>No Orders Yet</h2>
@@ -62,9 +64,9 @@ export default function OrdersPage() {
   } else {
     content = (
       <>
-        <ul className="commerce-orders__list" aria-label="Ordered items, newest first">
-          {entries.map((entry) => (
-            <OrderItemCard key={entry.key} entry={entry} />
+        <ul className="commerce-order-groups" aria-label="Your orders, newest first">
+          {orders.map((order) => (
+            <OrderGroup key={order._id} order={order} />
           ))}
         </ul>
         <div className="commerce-orders__more">

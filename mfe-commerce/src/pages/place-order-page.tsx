@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   ADDRESS_MESSAGES,
@@ -50,7 +50,11 @@ export default function PlaceOrderPage() {
   const placement = useOrderPlacement(token);
 
   const addressQuery = useGetAddressesQuery(token ?? '', { skip: !token });
-  const addresses = token ? (addressQuery.data ?? []) : [];
+  const addresses = useMemo(
+    () => (token ? (addressQuery.data?.addresses ?? []) : []),
+    [token, addressQuery.data],
+  );
+  const accountEmail = token ? (addressQuery.data?.accountEmail ?? '') : '';
   const [saveAddress, saveState] = useSaveAddressMutation();
   const [adding, setAdding] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -61,6 +65,17 @@ export default function PlaceOrderPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const formMode = addresses.length === 0 || adding;
+
+  // A returning buyer with one saved address has nothing to choose: it is selected.
+  const onlyAddressId = addresses.length === 1 ? addresses[0]?._id : undefined;
+  if (onlyAddressId && selectedId === null) setSelectedId(onlyAddressId);
+
+  // A new address starts with the account's e-mail (the shopper may change it).
+  const [prefilledFor, setPrefilledFor] = useState('');
+  if (accountEmail && prefilledFor !== accountEmail && form.email === '') {
+    setPrefilledFor(accountEmail);
+    setForm((current) => ({ ...current, email: accountEmail }));
+  }
   const cartEmpty =
     cartStatus === 'ready' && (cartCount === 0 || (!cart.loading && !cart.error && cart.lines.length === 0));
 
@@ -127,7 +142,7 @@ export default function PlaceOrderPage() {
         focusSelected.current = true;
       }
       setAdding(false);
-      setForm(EMPTY_ADDRESS);
+      setForm({ ...EMPTY_ADDRESS, email: accountEmail });
       setShowErrors(false);
     } catch (error) {
       notify.error(serverMessage(error, ADDRESS_MESSAGES.saveFailed));

@@ -17,7 +17,7 @@ import '../styles/commerce.css';
 
 /**
  * The card-payment return (SPEC: /verify?success=&orderId=): blank but for a spinner while the payment is
- * verified; paid -> cart cleared, /orders; anything else -> /.
+ * verified; paid -> cart cleared, the order's page; anything else -> /.
  */
 export default function VerifyPage() {
   usePageTitle('Verifying payment');
@@ -40,7 +40,7 @@ export default function VerifyPage() {
         // The server emptied the cart with the payment.
         dispatch(forgetCart());
         notify.success(COMMERCE_MESSAGES.paymentSuccessful);
-        navigate('/orders', { replace: true });
+        navigate(`/orders/${encodeURIComponent(orderId)}`, { replace: true });
       } catch (error) {
         notify.error(errorMessage(error, COMMERCE_FALLBACKS.verifyFailed));
         navigate('/', { replace: true });

@@ -1,6 +1,6 @@
 // A small real HTTP server that speaks the SPEC section 7 calls the commerce pages make, recording each call.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Order, Product, SavedAddress } from '@metrology/shared';
+import type { Order, OrderDetail, Product, SavedAddress } from '@metrology/shared';
 
 export const GOOD_TOKEN = 'good-token';
 
@@ -37,7 +37,9 @@ export interface FakeShopApi {
   products: Product[];
   serverCart: Record<string, number>;
   addresses: SavedAddress[];
-  orders: Order[];
+  /** The e-mail of the logged-in account (GET /api/address/get answers it as accountEmail). */
+  accountEmail: string;
+  orders: OrderDetail[];
   /** Highest number of requests seen in flight at once per path. */
   maxInFlight: Map<string, number>;
   /** Replaces the answer of `METHOD /path` (undefined: the usual answer; only delayMs: the usual, later). */
@@ -98,6 +100,7 @@ export async function startFakeShopApi(): Promise<FakeShopApi> {
     products: [],
     serverCart: {},
     addresses: [],
+    accountEmail: 'buyer@example.com',
     orders: [],
     maxInFlight: new Map(),
     override: (route, handler) => overrides.set(route, handler),
@@ -108,6 +111,7 @@ export async function startFakeShopApi(): Promise<FakeShopApi> {
       api.products = [];
       api.serverCart = {};
       api.addresses = [];
+      api.accountEmail = 'buyer@example.com';
       api.orders = [];
       api.maxInFlight = new Map();
     },
@@ -142,7 +146,7 @@ export async function startFakeShopApi(): Promise<FakeShopApi> {
         return { body: { success: true } };
       }
       case 'GET /api/address/get':
-        return { body: { success: true, addresses: api.addresses } };
+        return { body: { success: true, addresses: api.addresses, accountEmail: api.accountEmail } };
       case 'POST /api/address/save': {
         const address = body.address as SavedAddress;
         addressSeq += 1;
@@ -162,6 +166,9 @@ export async function startFakeShopApi(): Promise<FakeShopApi> {
             items,
             address: body.address as Order['address'],
             amount: body.amount as number,
+            number: 100000 + orderSeq,
+            deliveryFee: 10,
+            events: [{ status: 'processing', note: 'Order placed', date: Date.now() }],
           },
           ...api.orders,
         ];
@@ -211,8 +218,13 @@ export async function startFakeShopApi(): Promise<FakeShopApi> {
         return { body: { success: true } };
       case 'POST /api/order/userorders':
         return { body: { success: true, orders: api.orders } };
-      default:
+      default: {
+        const one = /^GET \/api\/order\/([^/]+)$/.exec(route);
+        const found = one ? api.orders.find((o) => o._id === decodeURIComponent(one[1] ?? '')) : undefined;
+        if (found) return { body: { success: true, order: found } };
+        if (one) return { status: 404, body: { success: false, message: 'Order not found' } };
         return { status: 404, body: { success: false, message: 'Not found' } };
+      }
     }
   };
 

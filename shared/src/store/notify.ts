@@ -1,11 +1,27 @@
-import { enqueueSnackbar } from 'notistack';
+import { createElement } from 'react';
+import { enqueueSnackbar, type SnackbarKey } from 'notistack';
+import { ToastLinkAction, type ToastLink } from '../ui/toast-action.js';
+
+export interface NotifyOptions {
+  autoHideDuration?: number;
+  /** A link shown in the toast, e.g. { label: 'View cart', to: '/cart' }. */
+  link?: ToastLink;
+}
+
+function toast(variant: 'success' | 'error' | 'info', message: string, options: NotifyOptions = {}) {
+  const { link, ...rest } = options;
+  return enqueueSnackbar(message, {
+    variant,
+    ...rest,
+    ...(link
+      ? { action: (key: SnackbarKey) => createElement(ToastLinkAction, { toastKey: key, link }) }
+      : {}),
+  });
+}
 
 /** The one toast mechanism: notistack, configured by the shell's provider (SPEC section 9). */
 export const notify = {
-  success: (message: string, options?: { autoHideDuration?: number }) =>
-    enqueueSnackbar(message, { variant: 'success', ...options }),
-  error: (message: string, options?: { autoHideDuration?: number }) =>
-    enqueueSnackbar(message, { variant: 'error', ...options }),
-  info: (message: string, options?: { autoHideDuration?: number }) =>
-    enqueueSnackbar(message, { variant: 'info', ...options }),
+  success: (message: string, options?: NotifyOptions) => toast('success', message, options),
+  error: (message: string, options?: NotifyOptions) => toast('error', message, options),
+  info: (message: string, options?: NotifyOptions) => toast('info', message, options),
 };

@@ -95,6 +95,23 @@ export interface Order {
   items: OrderItem[];
   address: Address;
   amount: number;
+  /** A readable order number for people (the _id stays the key). */
+  number?: number;
+  /** The delivery fee this order was charged (part of amount). */
+  deliveryFee?: number;
+}
+
+/** One status an order has had (its timeline), oldest first. */
+export interface OrderEvent {
+  status: OrderStatus;
+  note: string;
+  /** Milliseconds since the epoch. */
+  date: number;
+}
+
+/** One order as its page shows it: the order and its timeline. */
+export interface OrderDetail extends Order {
+  events: OrderEvent[];
 }
 
 export interface ProductEnquiry {

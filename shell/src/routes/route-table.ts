@@ -24,6 +24,7 @@ export const ROUTES: readonly SectionRoute[] = [
   { path: '/cart', remote: 'mfe-commerce', module: './CartPage' },
   { path: '/place-order', remote: 'mfe-commerce', module: './PlaceOrderPage' },
   { path: '/orders', remote: 'mfe-commerce', module: './OrdersPage' },
+  { path: '/orders/:orderId', remote: 'mfe-commerce', module: './OrderPage' },
   { path: '/verify', remote: 'mfe-commerce', module: './VerifyPage' },
   { path: '/careers', remote: 'mfe-careers', module: './CareersPage' },
 ];

@@ -67,6 +67,8 @@ const addressesResponse = responses({
   properties: {
     success: { type: 'boolean' },
     message: { type: 'string' },
+    // The account's own e-mail, so checkout can prefill a new address with it.
+    accountEmail: { type: 'string' },
     addresses: {
       type: 'array',
       items: { type: 'object', properties: { _id: { type: 'string' }, ...addressProperties } },
@@ -89,7 +91,15 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
         response: addressesResponse,
       },
     },
-    async (request) => ({ success: true, addresses: await listAddresses(db, request.userId as string) }),
+    async (request) => {
+      const userId = request.userId as string;
+      const account = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+      return {
+        success: true,
+        addresses: await listAddresses(db, userId),
+        accountEmail: account.rows[0]?.email ?? '',
+      };
+    },
   );
 
   app.post<{ Body: { address?: Partial<Address>; userId?: string } }>(

@@ -14,10 +14,13 @@ import { clearCart, MAX_LINE_QUANTITY } from '../cart/cart-routes.js';
 import { assertWithinOrderCap } from '../limits/order-cap.js';
 import { requireUser } from '../users/auth.js';
 import { toMinor } from './payment-providers.js';
+import { orderDetail, orderDetailSchema } from './order-receipt.js';
 import {
+  addOrderEvent,
   findOrder,
-  insertOrder,
+  insertOrderWithEvent,
   ORDER_MESSAGES,
+  ORDER_NOTES,
   ORDER_STATUS,
   priceOrder,
   sameItems,
@@ -113,7 +116,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         if (recent.rows.some((row) => sameItems(row.items, order.items))) {
           throw new HttpError(409, ORDER_MESSAGES.duplicate);
         }
-        await insertOrder(tx, { id, userId, order, method: 'cod', status: ORDER_STATUS.processing });
+        await insertOrderWithEvent(tx, {
+          id,
+          userId,
+          order,
+          method: 'cod',
+          status: ORDER_STATUS.processing,
+        });
         await clearCart(tx, userId);
         return order.amount;
       });
@@ -161,14 +170,16 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         currency: config.currency,
         receipt: id,
       });
-      await insertOrder(db, {
-        id,
-        userId,
-        order,
-        method: 'razorpay',
-        status: ORDER_STATUS.awaitingPayment,
-        paymentRef: providerOrder.id,
-      });
+      await db.transaction((tx) =>
+        insertOrderWithEvent(tx, {
+          id,
+          userId,
+          order,
+          method: 'razorpay',
+          status: ORDER_STATUS.awaitingPayment,
+          paymentRef: providerOrder.id,
+        }),
+      );
       return {
         success: true,
         order: providerOrder,
@@ -255,7 +266,15 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const order = await priceOrder(db, request.body, config.deliveryFee);
       assertWithinOrderCap(order.amount, config.orderTotalCap);
       const id = newId();
-      await insertOrder(db, { id, userId, order, method: 'stripe', status: ORDER_STATUS.awaitingPayment });
+      await db.transaction((tx) =>
+        insertOrderWithEvent(tx, {
+          id,
+          userId,
+          order,
+          method: 'stripe',
+          status: ORDER_STATUS.awaitingPayment,
+        }),
+      );
       try {
         const session = await payments.stripe.createSession(db, {
           orderId: id,
@@ -340,6 +359,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
                   items: { type: 'array', items: orderItemSchema },
                   address: { type: 'object', properties: addressProperties },
                   amount: { type: 'number' },
+                  number: { type: 'integer' },
+                  deliveryFee: { type: 'number' },
                 },
               },
             },
@@ -350,6 +371,32 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({ success: true, orders: await userOrders(db, request.userId as string) }),
   );
 
+  app.get<{ Params: { orderId: string } }>(
+    '/api/order/:orderId',
+    {
+      preValidation: auth,
+      schema: {
+        tags: ['orders'],
+        security: TOKEN_SECURITY,
+        summary: "One of the user's orders with its status timeline (404 for anyone else's order)",
+        params: {
+          type: 'object',
+          required: ['orderId'],
+          properties: { orderId: { type: 'string', maxLength: 100 } },
+        },
+        response: responses({
+          type: 'object',
+          properties: { success: { type: 'boolean' }, order: orderDetailSchema(orderItemSchema) },
+        }),
+      },
+    },
+    async (request) => {
+      const order = await orderDetail(db, request.userId as string, request.params.orderId);
+      if (!order) throw new HttpError(404, MESSAGES.orderNotFound);
+      return { success: true, order };
+    },
+  );
+
   /** Paid: the order becomes visible as processing and the cart is emptied, together. */
   async function markPaid(orderId: string, userId: string, paymentId: string): Promise<void> {
     await db.transaction(async (tx) => {
@@ -357,7 +404,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         `UPDATE orders SET payment = true, status = $2, payment_id = $3 WHERE id = $1 AND NOT payment`,
         [orderId, ORDER_STATUS.processing, paymentId],
       );
-      if (updated.rowCount > 0) await clearCart(tx, userId);
+      if (updated.rowCount === 0) return;
+      await addOrderEvent(tx, orderId, ORDER_STATUS.processing, ORDER_NOTES.paid);
+      await clearCart(tx, userId);
     });
   }
 }

@@ -71,7 +71,7 @@ export async function priceOrder(
   return { address, items, subtotal, deliveryFee, amount: orderAmount(subtotal, deliveryFee) };
 }
 
-interface OrderRow {
+export interface OrderRow {
   id: string;
   user_id: string;
   items: OrderItem[];
@@ -82,10 +82,14 @@ interface OrderRow {
   payment: boolean;
   payment_ref: string | null;
   created_at: Date | string;
+  order_number: number;
+  delivery_fee: number;
 }
 
 export const ORDER_COLUMNS =
-  'id, user_id, items, address, amount, status, payment_method, payment, payment_ref, created_at';
+  'id, user_id, items, address, amount, status, payment_method, payment, payment_ref, created_at, ' +
+  // bigint arrives as text from pg; the numbers stay far below 2^31.
+  'order_number::integer AS order_number, delivery_fee';
 
 export function toOrder(row: OrderRow): Order {
   return {
@@ -97,7 +101,25 @@ export function toOrder(row: OrderRow): Order {
     items: row.items,
     address: row.address,
     amount: row.amount,
+    number: row.order_number,
+    deliveryFee: row.delivery_fee,
   };
+}
+
+/** One line of an order's history (migration 0003): the shopper's timeline, the staff's record. */
+export async function addOrderEvent(
+  db: Queryable,
+  orderId: string,
+  status: string,
+  note = '',
+  actorUserId: string | null = null,
+): Promise<void> {
+  await db.query('INSERT INTO order_events (order_id, status, note, actor_user_id) VALUES ($1, $2, $3, $4)', [
+    orderId,
+    status,
+    note,
+    actorUserId,
+  ]);
 }
 
 export async function insertOrder(
@@ -150,6 +172,17 @@ export async function userOrders(db: Queryable, userId: string): Promise<Order[]
   );
   return found.rows.map(toOrder);
 }
+
+/** Inserts the order and its first event; call it inside a transaction so both or neither are stored. */
+export async function insertOrderWithEvent(
+  tx: Queryable,
+  fields: Parameters<typeof insertOrder>[1],
+): Promise<void> {
+  await insertOrder(tx, fields);
+  await addOrderEvent(tx, fields.id, fields.status, ORDER_NOTES.placed);
+}
+
+export const ORDER_NOTES = { placed: 'Order placed', paid: 'Payment verified' } as const;
 
 /** Same items and quantities: what a double click or a resent request looks like. */
 export function sameItems(a: readonly OrderItem[], b: readonly OrderItem[]): boolean {

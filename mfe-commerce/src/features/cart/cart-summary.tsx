@@ -31,7 +31,12 @@ export function CartSummary({ subtotal, onCheckout }: Props) {
           <dd data-testid="cart-total">{formatAmount(subtotal)}</dd>
         </div>
       </dl>
-      <button type="button" className="ms-button commerce-summary__action" onClick={onCheckout}>
+      <button
+        type="button"
+        className="ms-button commerce-summary__action"
+        onClick={onCheckout}
+        data-main-action
+      >
         Proceed to Checkout
       </button>
       <PaymentLogos />

@@ -43,7 +43,12 @@ export function CheckoutSummary({ lines, subtotal, deliveryFee, total, busy }: P
           <dd data-testid="checkout-total">{formatAmount(total)}</dd>
         </div>
       </dl>
-      <button type="submit" className="ms-button commerce-summary__action" aria-disabled={busy}>
+      <button
+        type="submit"
+        className="ms-button commerce-summary__action"
+        aria-disabled={busy}
+        data-main-action
+      >
         {busy ? 'Placing order...' : 'Place Order'}
       </button>
     </section>

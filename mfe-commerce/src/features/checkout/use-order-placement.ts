@@ -31,7 +31,10 @@ export interface OrderPlacement {
   sandbox: { order: PaymentOrder; busy: boolean; pay: () => void; cancel: () => void } | null;
 }
 
-/** Places an order: cash on delivery, or razorpay (the provider's popup, or the API's sandbox), then /orders. */
+/**
+ * Places an order: cash on delivery, or razorpay (the provider's popup, or the API's sandbox), then the
+ * order's own page. The checkout's history entry is replaced, so Back never returns to an emptied checkout.
+ */
 export function useOrderPlacement(token: string | null): OrderPlacement {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -45,24 +48,26 @@ export function useOrderPlacement(token: string | null): OrderPlacement {
   const [busy, setBusy] = useState(false);
   const [sandboxOrder, setSandboxOrder] = useState<PaymentOrder | null>(null);
   const [sandboxBusy, setSandboxBusy] = useState(false);
+  // The order being paid online (its page is shown once the payment is verified).
+  const pendingOrderId = useRef<string | undefined>(undefined);
 
   const release = () => {
     placing.current = false;
     setBusy(false);
   };
 
-  /** The server has the order and has emptied the cart: forget the local copy and show the orders. */
-  const complete = (message: string) => {
+  /** The server has the order and has emptied the cart: forget the local copy and show the order. */
+  const complete = (message: string, orderId: string | undefined) => {
     done.current = true;
     dispatch(forgetCart());
     notify.success(message);
-    navigate('/orders');
+    navigate(orderId ? `/orders/${encodeURIComponent(orderId)}` : '/orders', { replace: true });
   };
 
   const verify = async (result: RazorpayPaymentResult): Promise<boolean> => {
     try {
       await verifyRazorpay({ ...result, userId: token ?? '' }).unwrap();
-      complete(COMMERCE_MESSAGES.paymentSuccessful);
+      complete(COMMERCE_MESSAGES.paymentSuccessful, pendingOrderId.current);
       return true;
     } catch (error) {
       notify.error(errorMessage(error, COMMERCE_FALLBACKS.verifyFailed));
@@ -101,11 +106,12 @@ export function useOrderPlacement(token: string | null): OrderPlacement {
     setBusy(true);
     try {
       if (method === 'cod') {
-        await placeCod(request).unwrap();
-        complete(COMMERCE_MESSAGES.orderPlaced);
+        const placed = await placeCod(request).unwrap();
+        complete(COMMERCE_MESSAGES.orderPlaced, placed.orderId);
         return;
       }
       const created = await createRazorpayOrder(request).unwrap();
+      pendingOrderId.current = created.orderId;
       if (created.sandbox) {
         setSandboxOrder(created.order);
         return;

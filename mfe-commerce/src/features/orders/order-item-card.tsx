@@ -3,14 +3,15 @@ import { formatOrderDate, paymentMethodName, type OrderedItem } from './order-fo
 import { StatusBadge } from './status-badge';
 
 /** One ordered item: image, name, Price, Quantity, Total, Order Date, Payment Method, Order ID, status. */
-export function OrderItemCard({ entry }: { entry: OrderedItem }) {
+export function OrderItemCard({ entry, headingLevel = 2 }: { entry: OrderedItem; headingLevel?: 2 | 3 }) {
   const { item, order } = entry;
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <li className="commerce-order" data-testid="order-card">
       <ProductImage src={item.image?.[0]} alt="" width={88} height={88} className="commerce-order__image" />
       <div className="commerce-order__body">
         <div className="commerce-order__head">
-          <h2 className="commerce-order__name">{item.name}</h2>
+          <Heading className="commerce-order__name">{item.name}</Heading>
           <StatusBadge status={order.status} />
         </div>
         <dl className="commerce-order__facts">

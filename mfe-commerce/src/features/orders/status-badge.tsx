@@ -1,4 +1,5 @@
 import { orderStatusKind, type OrderStatusKind } from '@metrology/shared';
+import { statusName } from './order-format';
 
 const ICONS: Record<OrderStatusKind, string> = {
   // a clock
@@ -18,7 +19,7 @@ const ICONS: Record<OrderStatusKind, string> = {
 /** The order status with its colour and icon (processing yellow, shipped blue, delivered green, cancelled red, else grey). */
 export function StatusBadge({ status }: { status: string }) {
   const kind = orderStatusKind(status);
-  const text = status.trim() ? status.trim().charAt(0).toUpperCase() + status.trim().slice(1) : 'Unknown';
+  const text = statusName(status);
   return (
     <span className={`commerce-status commerce-status--${kind}`} data-status-kind={kind}>
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setRuntimeConfig } from '@metrology/shared';
+import { loginDialogClosed, setRuntimeConfig, tokenReceived } from '@metrology/shared';
 import CartPage from '../cart-page';
 import {
   GOOD_TOKEN,
@@ -37,14 +37,14 @@ const line = (name: string) =>
 const quantityInput = (name: string) => screen.getByRole('spinbutton', { name: `Quantity of ${name}` });
 
 describe('the cart page', () => {
-  it('shows a spinner, then one row per item with image, name, model, unit price, stepper and line total', async () => {
+  it('shows a skeleton, then one row per item with image, name, model, unit price, stepper and line total', async () => {
     api.serverCart = { [A]: 2, [B]: 1 };
     api.override('POST /api/cart/get', () => ({
       delayMs: 150,
       body: { success: true, cartData: api.serverCart },
     }));
     renderPage(CartPage, { path: '/cart', token: GOOD_TOKEN });
-    expect(screen.getByRole('status')).toHaveTextContent('Loading your cart');
+    expect(screen.getByTestId('skeleton')).toHaveTextContent('Loading your cart');
 
     const rows = await screen.findAllByTestId('cart-line');
     expect(rows).toHaveLength(2);
@@ -219,6 +219,34 @@ describe('the cart page', () => {
       expect(await screen.findByText('Please login to proceed with checkout')).toBeInTheDocument();
       expect(store.getState().ui.loginDialogOpen).toBe(true);
       expect(screen.getByTestId('location')).toHaveTextContent('/cart');
+    });
+
+    it('a guest who then signs in goes on to /place-order without a second click', async () => {
+      const user = userEvent.setup();
+      api.serverCart = {};
+      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
+      await screen.findAllByTestId('cart-line');
+      await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+      expect(store.getState().ui.loginDialogOpen).toBe(true);
+      act(() => {
+        store.dispatch(tokenReceived(GOOD_TOKEN));
+        store.dispatch(loginDialogClosed());
+      });
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/place-order$/));
+    });
+
+    it('a guest who closes the dialog without signing in stays; a later login does not move them', async () => {
+      const user = userEvent.setup();
+      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
+      await screen.findAllByTestId('cart-line');
+      await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+      act(() => {
+        store.dispatch(loginDialogClosed());
+      });
+      act(() => {
+        store.dispatch(tokenReceived(GOOD_TOKEN));
+      });
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/cart$/);
     });
 
     it('logged in: goes to /place-order', async () => {

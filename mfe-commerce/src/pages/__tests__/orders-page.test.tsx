@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setRuntimeConfig, type Order } from '@metrology/shared';
+import { setRuntimeConfig, type OrderDetail } from '@metrology/shared';
 import OrdersPage from '../orders-page';
 import { formatOrderDate } from '../../features/orders/order-format';
 import { GOOD_TOKEN, startFakeShopApi, type FakeShopApi } from '../../test-support/fake-shop-api';
@@ -31,9 +31,10 @@ function order(
   id: string,
   date: string,
   status: string,
-  items: Order['items'],
+  items: OrderDetail['items'],
   paymentMethod = 'cod',
-): Order {
+  number?: number,
+): OrderDetail {
   return {
     _id: id,
     status,
@@ -42,7 +43,10 @@ function order(
     date: Date.parse(date),
     items,
     address,
-    amount: 0,
+    amount: Math.round((items.reduce((sum, i) => sum + i.price * i.quantity, 0) + 10) * 100) / 100,
+    number,
+    deliveryFee: 10,
+    events: [],
   };
 }
 
@@ -63,6 +67,50 @@ describe('the orders page', () => {
     await user.click(screen.getByRole('button', { name: 'Login / Register' }));
     expect(store.getState().ui.loginDialogOpen).toBe(true);
     expect(api.calls).toEqual([]);
+  });
+
+  it('orders newest first, each with its number, total, status and link, around the per-item cards', async () => {
+    api.orders = [
+      order(
+        'aaaaaaaaaaaaaaaaaaaaaaaa',
+        '2024-03-01T09:15:00Z',
+        'delivered',
+        [item('a', 'Height Gauge', 1250, 2)],
+        'cod',
+        100001,
+      ),
+      order(
+        'bbbbbbbbbbbbbbbbbbbbbbbb',
+        '2024-05-20T14:05:00Z',
+        'shipped',
+        [item('b', 'Bore Gauge', 99.5, 3), item('c', 'Caliper', 40, 1)],
+        'razorpay',
+        100002,
+      ),
+    ];
+    renderPage(OrdersPage, { path: '/orders', token: GOOD_TOKEN });
+    const groups = await screen.findAllByTestId('order-group');
+    expect(groups.map((group) => within(group).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Order #100002',
+      'Order #100001',
+    ]);
+    const [newer, older] = groups as [HTMLElement, HTMLElement];
+    expect(within(newer).getAllByTestId('order-card')).toHaveLength(2);
+    expect(within(newer).getByTestId('order-group-total')).toHaveTextContent('$348.5');
+    expect(within(newer).getByRole('link', { name: 'View order #100002' })).toHaveAttribute(
+      'href',
+      '/orders/bbbbbbbbbbbbbbbbbbbbbbbb',
+    );
+    expect(within(older).getAllByText('Delivered')[0]).toHaveClass('commerce-status--delivered');
+    expect(within(older).getByTestId('order-group-total')).toHaveTextContent('$2,510');
+  });
+
+  it('shows a skeleton in the shape of the orders while they load', async () => {
+    api.override('POST /api/order/userorders', () => ({ delayMs: 300 }));
+    renderPage(OrdersPage, { path: '/orders', token: GOOD_TOKEN });
+    expect(await screen.findByTestId('skeleton')).toHaveTextContent('Loading your orders');
+    expect(await screen.findByRole('heading', { name: 'No Orders Yet' })).toBeInTheDocument();
+    expect(screen.queryByTestId('skeleton')).not.toBeInTheDocument();
   });
 
   it('one card per ordered item, newest order first, with every field', async () => {

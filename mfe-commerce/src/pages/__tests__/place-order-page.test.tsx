@@ -193,7 +193,8 @@ describe('checkout: rules and messages', () => {
     const user = userEvent.setup();
     await loggedIn([HOME]);
     await user.click(await screen.findByRole('button', { name: 'Add New Address' }));
-    await fillAddress(user, NEW_ADDRESS);
+    // The prefilled account e-mail is cleared: an address saves without one.
+    await fillAddress(user, { ...NEW_ADDRESS, 'Email Address': '' });
     await user.click(screen.getByRole('button', { name: 'Save Address' }));
     expect(await screen.findByText('Address saved successfully')).toBeInTheDocument();
     const [saveCall] = api.callsTo('POST /api/address/save');
@@ -259,14 +260,38 @@ describe('checkout: rules and messages', () => {
   });
 });
 
+describe('checkout: a returning buyer', () => {
+  it('the only saved address is selected: Place Order works in one click', async () => {
+    const user = userEvent.setup();
+    await loggedIn([HOME]);
+    const group = await screen.findByRole('group', { name: 'Saved addresses' });
+    await waitFor(() => expect(within(group).getByRole('radio')).toBeChecked());
+    expect(screen.getByTestId('address-card')).toHaveClass('commerce-address-card--selected');
+    await user.click(placeOrder());
+    expect(await screen.findByText('Order placed successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/order/place')[0]?.body).toMatchObject({ address: HOME });
+  });
+
+  it("a new address starts with the account's e-mail, which the shopper may change", async () => {
+    const user = userEvent.setup();
+    api.accountEmail = 'meera@example.com';
+    await loggedIn([]);
+    const email = await screen.findByLabelText('Email Address');
+    await waitFor(() => expect(email).toHaveValue('meera@example.com'));
+    await user.clear(email);
+    await user.type(email, 'orders@works.example');
+    expect(email).toHaveValue('orders@works.example');
+  });
+});
+
 describe('checkout: placing the order', () => {
-  it('cash on delivery: sends address, items and amount; toast, cart forgotten, /orders', async () => {
+  it("cash on delivery: sends address, items and amount; toast, cart forgotten, the order's page", async () => {
     const user = userEvent.setup();
     const { store } = await loggedIn();
     await user.click(await screen.findByText('12 Lake Road'));
     await user.click(placeOrder());
     expect(await screen.findByText('Order placed successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/orders'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders\/order-\d+$/));
     expect(store.getState().cart.items).toEqual({});
     const [call] = api.callsTo('POST /api/order/place');
     expect(call?.token).toBe(GOOD_TOKEN);
@@ -358,7 +383,7 @@ describe('checkout: placing the order', () => {
     expect(await screen.findByText('Order placed successfully!')).toBeInTheDocument();
   });
 
-  it('razorpay with the sandbox: an accessible dialog with the amount; Pay, verify with userId, /orders', async () => {
+  it("razorpay with the sandbox: an accessible dialog with the amount; Pay, verify with userId, the order's page", async () => {
     const user = userEvent.setup();
     const { store } = await loggedIn();
     await user.click(await screen.findByText('12 Lake Road'));
@@ -373,7 +398,7 @@ describe('checkout: placing the order', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
     expect(await screen.findByText('Payment successful! Your order has been placed.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/orders'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders\/order-rzp$/));
     expect(api.callsTo('POST /api/payments/sandbox/razorpay/pay')[0]?.body).toEqual({
       order_id: 'order_sbx_1',
     });

@@ -15,7 +15,7 @@ afterAll(() => api.close());
 beforeEach(() => api.reset());
 
 describe('the /verify page', () => {
-  it('success=true: verifies the order, clears the cart and goes to /orders', async () => {
+  it("success=true: verifies the order, clears the cart and goes to the order's page", async () => {
     api.serverCart = { a: 1 };
     const { store, restored } = renderPage(VerifyPage, {
       path: '/verify?success=true&orderId=ord-1',
@@ -23,7 +23,7 @@ describe('the /verify page', () => {
     });
     await restored;
     expect(screen.getByRole('status')).toHaveTextContent('Verifying your payment');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/orders'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders\/ord-1$/));
     expect(api.callsTo('POST /api/order/verifyStripe').map((c) => c.body)).toEqual([
       { success: 'true', orderId: 'ord-1' },
     ]);
@@ -56,7 +56,7 @@ describe('the /verify page', () => {
     act(() => {
       store.dispatch(tokenReceived(GOOD_TOKEN));
     });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/orders'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders\/ord-3$/));
     expect(api.callsTo('POST /api/order/verifyStripe').map((c) => c.body)).toEqual([
       { success: 'true', orderId: 'ord-3' },
     ]);

@@ -4,11 +4,12 @@ import { ADDRESS, body, get, post, register, startApp } from '../../../__tests__
 
 let app: FastifyInstance;
 let token: string;
+let email: string;
 let other: string;
 
 beforeAll(async () => {
   app = await startApp();
-  token = (await register(app)).token;
+  ({ token, email } = await register(app));
   other = (await register(app)).token;
 });
 afterAll(() => app.close());
@@ -17,10 +18,10 @@ const list = async (t: string) =>
   body<{ addresses: SavedAddress[] }>(await get(app, '/api/address/get', t)).addresses;
 
 describe('addresses', () => {
-  it('starts empty', async () => {
+  it("starts empty, with the account's e-mail for prefilling a new address", async () => {
     const res = await get(app, '/api/address/get', token);
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ success: true, addresses: [] });
+    expect(body(res)).toEqual({ success: true, addresses: [], accountEmail: email });
   });
 
   it('saves an address and answers the updated list', async () => {
