@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const cartOf = async (token: string) =>
-  body<{ cartData: Record<string, number> }>(await post(app, '/api/cart/get', {}, token));
+  body<{ success: boolean; cartData: Record<string, number> }>(await post(app, '/api/cart/get', {}, token));
 const newEmail = () => `p${Math.random().toString(36).slice(2)}@example.com`;
 
 describe('passwords', () => {

@@ -95,7 +95,7 @@ export async function run() {
     /** @type {number[]} processes this run started (an API orphaned by a killed launcher included) */
     const started = [];
     try {
-      await waitUntilOk(`${site}/config.json`, 180_000);
+      await waitUntilOk(`${site}/config.json`, 300_000);
       await waitUntilOk(`${api}/api/health`, 60_000);
       // The site is its own process since issue 19; before, it ran inside start.mjs itself.
       const apiPid = descendant(/** @type {number} */ (shop.pid), 'api/dist/main.js');
