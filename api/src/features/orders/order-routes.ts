@@ -13,6 +13,7 @@ import {
 } from '../../lib/schemas.js';
 import { clearCart, MAX_LINE_QUANTITY } from '../cart/cart-routes.js';
 import { requireUser } from '../users/auth.js';
+import { idempotencyKeyOf, orderPlacedWithKey, recordIdempotencyKey } from './idempotency.js';
 import { toMinor } from './payment-providers.js';
 import {
   findOrder,
@@ -99,10 +100,16 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const userId = request.userId as string;
-      const id = newId();
+      const key = idempotencyKeyOf(request);
+      let id = newId();
       const amount = await db.transaction(async (tx) => {
         // One placement per user at a time, so the duplicate check below cannot race.
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+        const replayed = key ? await orderPlacedWithKey(tx, userId, key) : undefined;
+        if (replayed) {
+          id = replayed.id;
+          return replayed.amount;
+        }
         const order = await priceOrder(tx, request.body, config.deliveryFee);
         const recent = await tx.query<{ items: typeof order.items }>(
           `SELECT items FROM orders WHERE user_id = $1 AND payment_method = 'cod'
@@ -113,6 +120,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           throw new HttpError(409, ORDER_MESSAGES.duplicate);
         }
         await insertOrder(tx, { id, userId, order, method: 'cod', status: ORDER_STATUS.processing });
+        if (key) await recordIdempotencyKey(tx, id, key);
         await clearCart(tx, userId);
         return order.amount;
       });
