@@ -49,7 +49,6 @@ const REDACT = {
   censor: '[redacted]',
 };
 
-
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(options, () => mkdtempSync(path.join(tmpdir(), 'metrology-resumes-')));
   const db: Database = await openDatabase({
@@ -117,7 +116,13 @@ async function assemble(
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     allowedHeaders: ['content-type', 'token', 'idempotency-key', 'x-request-id'],
-    exposedHeaders: ['x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+    exposedHeaders: [
+      'x-request-id',
+      'retry-after',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ],
     maxAge: 600,
   });
   await app.register(rateLimit, {

@@ -46,7 +46,9 @@ export function ensurePostgres() {
 
 /** PostgreSQL refuses to run as root: then every command runs as the postgres user. */
 function asServerUser(/** @type {string} */ command, /** @type {string[]} */ args) {
-  return isRoot() ? { command: 'runuser', args: ['-u', 'postgres', '--', command, ...args] } : { command, args };
+  return isRoot()
+    ? { command: 'runuser', args: ['-u', 'postgres', '--', command, ...args] }
+    : { command, args };
 }
 
 /** @param {string} dir */

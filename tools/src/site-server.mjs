@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { registryFile } from './registry.mjs';
 import { registerSiteSecurity, requestIdFrom, withNonce } from './site-security.mjs';
-import { siteLogger } from './log-format.mjs';
+import { registerRequestLog, siteLogger } from './log-format.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NEVER_CACHE = 'no-store, max-age=0';
@@ -23,17 +23,21 @@ const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|woff2?)$/;
  * @property {number} deliveryFee DELIVERY_FEE
  * @property {boolean | object} [logger] true: one line per request (pretty in a terminal, JSON otherwise)
  * @property {boolean} [apiOnSiteOrigin] the API is reached through this site's own origin (behind nginx)
+ * @property {boolean | string[]} [trustProxy] behind nginx: trust X-Forwarded-* from these addresses
  * @property {{ readText(): Promise<string> }} [registryStore] where the live registry is read from on every
  *   request (the PostgreSQL pointer of a cluster); default RELEASES_DIR/registry.json
  */
 
 /** @param {SiteOptions} options */
 export async function createSiteServer(options) {
+  /** @type {import('fastify').FastifyInstance} */
   const app = Fastify({
     ...siteLogger(options.logger),
     requestIdHeader: false,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
+  registerRequestLog(app);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
   /** The API's URL as this request's browser reaches it. @param {import('fastify').FastifyRequest} request */

@@ -2,7 +2,16 @@
 // Taking it is atomic: the owner's pid is written to a private file first, which is then hard-linked to db.lock
 // (link fails with EEXIST when the lock exists), so two starts at once cannot both win and nobody ever reads a
 // half-written lock. A lock left by a dead process is broken under a second O_EXCL guard file, by one process.
-import { linkSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
@@ -51,7 +60,8 @@ function breakStaleLock(file: string, deadPid: number | null): void {
   try {
     const owner = readOwner(file);
     // Re-read under the guard: another process may have broken it and taken it meanwhile.
-    if ((owner?.pid ?? null) === deadPid && (owner === null || !alive(owner.pid))) rmSync(file, { force: true });
+    if ((owner?.pid ?? null) === deadPid && (owner === null || !alive(owner.pid)))
+      rmSync(file, { force: true });
   } finally {
     closeSync(fd);
     rmSync(guard, { force: true });

@@ -17,7 +17,10 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 export type LogFormat = 'json' | 'pretty';
 
 /** LOG_FORMAT wins; otherwise pretty in a terminal and JSON when stdout is a file or a pipe. */
-export function logFormatFor(format: LogFormat | undefined, isTTY = Boolean(process.stdout.isTTY)): LogFormat {
+export function logFormatFor(
+  format: LogFormat | undefined,
+  isTTY = Boolean(process.stdout.isTTY),
+): LogFormat {
   return format ?? (isTTY ? 'pretty' : 'json');
 }
 
@@ -39,7 +42,8 @@ export function serverLogging(
   format: LogFormat | undefined,
   redact: { paths: string[]; censor: string },
 ): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging' | 'genReqId' | 'requestIdHeader'> {
-  const genReqId: FastifyServerOptions['genReqId'] = (request) => requestIdFrom(request.headers['x-request-id']);
+  const genReqId: FastifyServerOptions['genReqId'] = (request) =>
+    requestIdFrom(request.headers['x-request-id']);
   const ids = { requestIdHeader: false as const, genReqId };
   if (!logger) return { logger: false, ...ids };
   const stream = logFormatFor(format) === 'pretty' ? { stream: prettyStream() } : {};

@@ -31,7 +31,9 @@ export function postgresRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor
     incr(key: string, callback: Callback, timeWindow: number): void {
       hits += 1;
       if (hits % SWEEP_EVERY === 0) {
-        void db.query(`DELETE FROM rate_limits WHERE window_ends < now() - interval '1 minute'`).catch(() => {});
+        void db
+          .query(`DELETE FROM rate_limits WHERE window_ends < now() - interval '1 minute'`)
+          .catch(() => {});
       }
       db.query<{ hits: number; ttl: string | number }>(HIT, [`${this.scope} ${key}`, timeWindow]).then(
         ({ rows }) => callback(null, { current: Number(rows[0]!.hits), ttl: Number(rows[0]!.ttl) }),
@@ -42,7 +44,10 @@ export function postgresRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor
     read(key: string, callback: Callback): void {
       db.query<{ hits: number; ttl: string | number }>(READ, [`${this.scope} ${key}`]).then(
         ({ rows }) =>
-          callback(null, rows[0] ? { current: Number(rows[0].hits), ttl: Number(rows[0].ttl) } : { current: 0, ttl: 0 }),
+          callback(
+            null,
+            rows[0] ? { current: Number(rows[0].hits), ttl: Number(rows[0].ttl) } : { current: 0, ttl: 0 },
+          ),
         (error: Error) => callback(error),
       );
     }

@@ -87,9 +87,13 @@ function racer(module: string, dataDir: string, startAt: number) {
 function spawnSyncLock(dataDir: string): string {
   const module = compiledLockModule(mkdtempSync(path.join(tmpdir(), 'data-lock-module-')));
   try {
-    execFileSync(process.execPath, ['-e', `require(${JSON.stringify(module)}).lockDataDir(${JSON.stringify(dataDir)}, 'second')`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    execFileSync(
+      process.execPath,
+      ['-e', `require(${JSON.stringify(module)}).lockDataDir(${JSON.stringify(dataDir)}, 'second')`],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     return 'took it';
   } catch (error) {
     return String((error as { stderr?: Buffer }).stderr ?? error);

@@ -60,11 +60,14 @@ describe('Idempotency-Key on POST /api/order/place', () => {
     expect((await place(a.token, priced[2]!, 'another-key-0002')).statusCode).toBe(409);
   });
 
-  it.each(['short', 'has spaces in it', 'x'.repeat(129)])('refuses the malformed key %j and stores nothing', async (key) => {
-    const { token } = await register(app);
-    const res = await place(token, priced[3]!, key);
-    expect(res.statusCode).toBe(400);
-    expect(body(res)).toEqual({ success: false, message: expect.stringContaining('Idempotency-Key') });
-    expect(await orders(token)).toEqual([]);
-  });
+  it.each(['short', 'has spaces in it', 'x'.repeat(129)])(
+    'refuses the malformed key %j and stores nothing',
+    async (key) => {
+      const { token } = await register(app);
+      const res = await place(token, priced[3]!, key);
+      expect(res.statusCode).toBe(400);
+      expect(body(res)).toEqual({ success: false, message: expect.stringContaining('Idempotency-Key') });
+      expect(await orders(token)).toEqual([]);
+    },
+  );
 });
