@@ -108,6 +108,8 @@ async function main() {
     await running.stop();
     rmSync(work, { recursive: true, force: true });
   }
+  await (await import('./bench/load.mjs')).run();
+  await (await import('./bench/cluster-faults.mjs')).run();
 }
 
 main().catch((error) => {

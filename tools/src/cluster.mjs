@@ -92,6 +92,8 @@ ${servers(sitePorts)}
 
   server {
     listen ${listen};
+    # Which instance answered (after any retry): for operators and the cluster browser test.
+    add_header X-Served-By $upstream_addr always;
 
     location /api/ {
       error_page 418 = @api_idempotent;
@@ -189,14 +191,22 @@ export async function startCluster(options = {}) {
   }
   const output = options.output ?? 'inherit';
   const count = options.instances ?? 2;
-  const releasesDir = path.resolve(options.releasesDir ?? path.join(ROOT, 'releases-cluster'));
-  const dataDir = path.resolve(options.dataDir ?? path.join(ROOT, 'data-cluster'));
-  mkdirSync(dataDir, { recursive: true });
   /** @type {(() => Promise<void>)[]} */
   const cleanups = [];
   const stopAll = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   };
+  // A throwaway database goes with throwaway folders (its registry would not know their versions); a lasting
+  // database (databaseUrl) keeps its bundles and uploads in ./releases-cluster and ./data-cluster.
+  const work = options.databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'metrology-cluster-'));
+  if (work) cleanups.push(async () => rmSync(work, { recursive: true, force: true }));
+  const releasesDir = path.resolve(
+    options.releasesDir ?? (work ? path.join(work, 'releases') : path.join(ROOT, 'releases-cluster')),
+  );
+  const dataDir = path.resolve(
+    options.dataDir ?? (work ? path.join(work, 'data') : path.join(ROOT, 'data-cluster')),
+  );
+  mkdirSync(dataDir, { recursive: true });
 
   try {
     let databaseUrl = options.databaseUrl;

@@ -45,6 +45,8 @@ export async function launch(options) {
   const env = {
     .../** @type {Record<string, string>} */ (process.env),
     API_PORT: String(options.apiPort),
+    // The API's CORS allows this site's origins (http://localhost:SITE_PORT, http://127.0.0.1:SITE_PORT).
+    SITE_PORT: String(options.sitePort),
     DATA_DIR: options.dataDir,
     DELIVERY_FEE: String(deliveryFee),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
@@ -76,7 +78,8 @@ export async function launch(options) {
       publicApiUrl: process.env.PUBLIC_API_URL,
       geoUrl,
       deliveryFee,
-      logger: false,
+      // One line per request alongside the API's when the API's output is shown (npm start).
+      logger: (options.apiOutput ?? 'inherit') === 'inherit',
     });
     await site.listen({ port: options.sitePort, host: '0.0.0.0' });
     return {

@@ -1,7 +1,16 @@
 // @ts-check
 // The site server's logs, like the API's (api/src/lib/logging.ts): one line per request with its request id;
 // pretty in a terminal, JSON lines when the output is not a terminal or LOG_FORMAT=json.
+import { LogController } from 'fastify';
 import pretty from 'pino-pretty';
+
+/** Fastify's "incoming request" and "request completed" lines give way to registerRequestLog's one line. */
+class OneLinePerRequest extends LogController {
+  /** @override */
+  incomingRequest() {}
+  /** @override */
+  requestCompleted() {}
+}
 
 /** @param {string | undefined} [format] @returns {'json' | 'pretty'} */
 export function logFormat(format = process.env.LOG_FORMAT) {
@@ -30,7 +39,7 @@ export function siteLogger(logger) {
       : {};
   return {
     logger: { level: 'info', ...(typeof logger === 'object' ? logger : {}), ...stream },
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   };
 }
 

@@ -2,7 +2,7 @@
 // A throwaway PostgreSQL cluster from Debian's postgresql-15: initdb in a temporary folder, a server on a free
 // loopback port, removed on stop. Used by `npm test` (the API suite on PostgreSQL) and `npm run cluster`.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,20 +44,12 @@ export function ensurePostgres() {
   if (!existsSync(initdb)) throw new Error(`Installing postgresql-15 left no ${initdb}; run: ${INSTALL}`);
 }
 
-/** PostgreSQL refuses to run as root: then every command runs as the postgres user. */
-function asServerUser(/** @type {string} */ command, /** @type {string[]} */ args) {
-  return isRoot()
-    ? { command: 'runuser', args: ['-u', 'postgres', '--', command, ...args] }
-    : { command, args };
-}
-
-/** @param {string} dir */
-function giveToServerUser(dir) {
-  if (!isRoot()) return;
+/** PostgreSQL refuses to run as root: then its commands run as the postgres user (uid/gid of the child). */
+function serverUser() {
+  if (!isRoot()) return {};
   const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-  chownSync(dir, uid, gid);
-  chmodSync(dir, 0o700);
+  return { uid, gid };
 }
 
 /** @param {string} url @param {number} timeoutMs @param {() => boolean} alive */
@@ -100,9 +92,10 @@ export async function startThrowawayPostgres(options = {}) {
   ensurePostgres();
   const base = mkdtempSync(path.join(tmpdir(), 'metrology-pg-'));
   const dir = path.join(base, 'data');
-  giveToServerUser(base);
+  const user = serverUser();
+  if (user.uid !== undefined) chownSync(base, user.uid, user.gid);
   const port = options.port ?? (await freePort());
-  const initdb = asServerUser(path.join(PG_BIN, 'initdb'), [
+  const initdbArgs = [
     '-D',
     dir,
     '-U',
@@ -111,14 +104,18 @@ export async function startThrowawayPostgres(options = {}) {
     '--encoding=UTF8',
     '--locale=C',
     '--no-sync',
-  ]);
+  ];
   try {
-    execFileSync(initdb.command, initdb.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(path.join(PG_BIN, 'initdb'), initdbArgs, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      cwd: base,
+      ...user,
+    });
   } catch (error) {
     rmSync(base, { recursive: true, force: true });
     throw new Error(`initdb failed: ${String(/** @type {{ stderr?: Buffer }} */ (error).stderr ?? error)}`);
   }
-  const server = asServerUser(path.join(PG_BIN, 'postgres'), [
+  const serverArgs = [
     '-D',
     dir,
     '-p',
@@ -137,8 +134,10 @@ export async function startThrowawayPostgres(options = {}) {
     `max_connections=${options.maxConnections ?? 300}`,
     '-c',
     'shared_buffers=64MB',
-  ]);
-  const child = spawn(server.command, server.args, {
+  ];
+  const child = spawn(path.join(PG_BIN, 'postgres'), serverArgs, {
+    cwd: base,
+    ...user,
     stdio: ['ignore', options.log ?? 'ignore', options.log ?? 'ignore'],
     // Its own process group: a Ctrl+C in the terminal reaches us, and we stop it in order.
     detached: true,
@@ -151,7 +150,7 @@ export async function startThrowawayPostgres(options = {}) {
   const stop = async () => {
     if (alive) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      // SIGINT is PostgreSQL's "fast shutdown"; runuser passes it on to the server.
+      // SIGINT is PostgreSQL's "fast shutdown": it ends the sessions and stops at once.
       child.kill('SIGINT');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;

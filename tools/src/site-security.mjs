@@ -10,6 +10,8 @@
 //   in the response and logged, and meant to be passed on to the API on server-side calls.
 import { randomBytes, randomUUID } from 'node:crypto';
 
+/** @typedef {import('./fastify-request')} RequestWithNonce request.cspNonce's type (a module augmentation) */
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Hosts the shop's own features load from, by directive (see README "Operations: CSP"). */

@@ -3,7 +3,7 @@
 // Every request carries an id: the X-Request-Id the caller sent (the site server, nginx) when well formed, else a
 // new UUID; it is logged on every line of that request and sent back in the response's X-Request-Id.
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pretty from 'pino-pretty';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -41,7 +41,7 @@ export function serverLogging(
   logger: boolean | object | undefined,
   format: LogFormat | undefined,
   redact: { paths: string[]; censor: string },
-): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging' | 'genReqId' | 'requestIdHeader'> {
+): Pick<FastifyServerOptions, 'logger' | 'logController' | 'genReqId' | 'requestIdHeader'> {
   const genReqId: FastifyServerOptions['genReqId'] = (request) =>
     requestIdFrom(request.headers['x-request-id']);
   const ids = { requestIdHeader: false as const, genReqId };
@@ -49,10 +49,15 @@ export function serverLogging(
   const stream = logFormatFor(format) === 'pretty' ? { stream: prettyStream() } : {};
   return {
     logger: { level: 'info', ...(typeof logger === 'object' ? logger : {}), redact, ...stream },
-    // One line per request (registerRequestLog) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     ...ids,
   };
+}
+
+/** Fastify's "incoming request" and "request completed" lines give way to registerRequestLog's one line. */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(): void {}
 }
 
 /** Echoes the request id and logs each finished request on one line. */
