@@ -5,6 +5,9 @@ import path from 'node:path';
 import { transformFileSync } from '@swc/core';
 import { lockDataDir } from '../data-lock.js';
 
+// Spawns node processes; a busy machine needs more than jest's default 5 s.
+jest.setTimeout(60_000);
+
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'data-lock-'));
