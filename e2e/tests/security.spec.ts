@@ -23,17 +23,21 @@ test.describe('site security headers', () => {
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("base-uri 'none'");
     expect(policy).not.toContain("'unsafe-eval'");
-    const scripts = await page
-      .locator('script[src]')
-      .evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce));
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(new Set(scripts)).toEqual(new Set([nonce]));
+    // The page's own script tags carry it; what they load later is trusted through 'strict-dynamic'.
+    const html = (await first?.text()) ?? '';
+    const tags = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
     const second = await page.goto('/about');
     expect(second?.headers()['content-security-policy']).not.toContain(`'nonce-${nonce}'`);
     expect(second?.headers()['x-request-id']).toMatch(/^[A-Za-z0-9._:-]+$/);
   });
 
-  test('an inline script injected into a page is blocked and the shop still works', async ({ page }) => {
+  test('an inline script injected into a page is blocked and the shop still works', async ({
+    page,
+    site,
+  }) => {
+    test.setTimeout(150_000);
     const refusals = cspRefusals(page);
     // What a stored or reflected XSS would do: markup with an inline script and an inline handler in the page.
     await page.route(
@@ -63,24 +67,50 @@ test.describe('site security headers', () => {
     // The shop under its CSP: pages of every remote, product images from the API, the cart, with no refusal.
     refusals.length = 0;
     await page.unroute((url) => url.pathname === '/products');
-    for (const path of ['/', '/products', '/about', '/contact', '/testimonial', '/careers', '/cart']) {
-      await page.goto(path);
-      await expect(page.locator('[data-testid="section-fallback"]')).toHaveCount(0);
-      await expect(page.locator('main h1, [data-boundary] h1').first()).toBeVisible();
+    const pages: [string, string][] = [
+      ['/', 'content'],
+      ['/products', 'catalog'],
+      ['/about', 'content'],
+      ['/contact', 'content'],
+      ['/testimonial', 'content'],
+      ['/careers', 'careers'],
+      ['/cart', 'commerce'],
+    ];
+    for (const [path, section] of pages) {
+      // Not 'load': third-party embeds (maps, videos) cannot load offline and would hold it back.
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      const region = page.locator(`[data-boundary="${section}"]`);
+      await expect(region).toBeVisible();
+      await expect(region.locator('h1').first()).toBeAttached();
+      await expect(region.locator('[data-testid="section-fallback"]')).toHaveCount(0);
     }
-    await page.goto('/products');
-    await page.locator('[data-boundary="catalog"] a[href^="/product/"]').first().click();
-    await expect(page.locator('[data-boundary="catalog"] img').first()).toBeVisible();
+    const { products } = (await (await fetch(`${site.apiUrl}/api/product/list?limit=1`)).json()) as {
+      products: { slug: string }[];
+    };
+    await page.goto(`/product/${products[0]!.slug}`, { waitUntil: 'domcontentloaded' });
+    // The product's images come from the API's origin (img-src allows it) and really load.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.images]
+            .filter((img) => img.complete && img.naturalWidth > 0)
+            .map((img) => img.currentSrc),
+        ),
+      )
+      .toContainEqual(expect.stringMatching(new RegExp(`^${site.apiUrl}/images/`)));
     expect(refusals).toEqual([]);
   });
 
   test('no other site can frame the shop', async ({ page, site }) => {
-    const refusals = cspRefusals(page);
-    await page.goto(`${site.apiUrl}/api/health`);
-    await page.setContent(`<iframe title="shop" src="${site.url}/products"></iframe>`);
-    await expect.poll(() => refusals.some((line) => line.includes('frame-ancestors'))).toBe(true);
+    const framedResponse = page.waitForResponse((r) => r.url() === `${site.url}/products`);
+    // Another origin (this blank page's) frames the shop; setContent waits for the frame to load or be refused.
+    await page.setContent(`<iframe title="shop" src="${site.url}/products"></iframe>`, { waitUntil: 'load' });
+    expect((await framedResponse).headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     const framed = page.frames().find((frame) => frame !== page.mainFrame());
-    expect(await framed?.locator('#root').count()).toBe(0);
+    expect(framed).toBeDefined();
+    // The shop's page (its #root) never renders inside the frame.
+    expect(await framed!.locator('#root').count()).toBe(0);
   });
 
   test("the API allows the site's own origin only", async ({ site }) => {
