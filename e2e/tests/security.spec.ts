@@ -40,17 +40,15 @@ test.describe('site security headers', () => {
     test.setTimeout(150_000);
     const refusals = cspRefusals(page);
     // What a stored or reflected XSS would do: markup with an inline script and an inline handler in the page.
-    await page.route(
-      (url) => url.pathname === '/products',
-      async (route) => {
-        const response = await route.fetch();
-        const html = (await response.text()).replace(
-          '<body>',
-          '<body><script>window.__injected = "script ran"</script><img src="/none.png" alt="" onerror="window.__handler = \'handler ran\'">',
-        );
-        await route.fulfill({ response, body: html });
-      },
-    );
+    const productsPage = (url: URL) => url.pathname === '/products';
+    await page.route(productsPage, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '<body>',
+        '<body><script>window.__injected = "script ran"</script><img src="/none.png" alt="" onerror="window.__handler = \'handler ran\'">',
+      );
+      await route.fulfill({ response, body: html });
+    });
     await page.goto('/products');
     const catalog = page.locator('[data-boundary="catalog"]');
     await expect(catalog.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -66,7 +64,7 @@ test.describe('site security headers', () => {
 
     // The shop under its CSP: pages of every remote, product images from the API, the cart, with no refusal.
     refusals.length = 0;
-    await page.unroute((url) => url.pathname === '/products');
+    await page.unroute(productsPage);
     const pages: [string, string][] = [
       ['/', 'content'],
       ['/products', 'catalog'],
