@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -30,6 +30,8 @@ import { productRoutes } from './features/products/product-routes.js';
 import { releaseRoutes } from './features/releases/release-routes.js';
 import { userRoutes } from './features/users/user-routes.js';
 import { HttpError, MESSAGES, registerErrorHandling } from './lib/errors.js';
+import { registerRequestLog, serverLogging } from './lib/logging.js';
+import { postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import { PUBLIC_DIR } from './paths.js';
 import { BRAND } from './seed/brand.js';
 import { seedIfEmpty } from './seed/seed.js';
@@ -51,11 +53,6 @@ const REDACT = {
   ],
   censor: '[redacted]',
 };
-
-function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
-  if (!logger) return false;
-  return { level: 'info', ...(typeof logger === 'object' ? logger : {}), redact: REDACT };
-}
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(options, () => mkdtempSync(path.join(tmpdir(), 'metrology-resumes-')));
@@ -83,13 +80,13 @@ async function assemble(
   options: BuildAppOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(options.logger),
+    ...serverLogging(options.logger, options.logFormat, REDACT),
     bodyLimit: 256 * 1024,
     // Bodies are checked as sent: no type coercion, no silent removal of unknown fields.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     routerOptions: { ignoreTrailingSlash: true },
-    // X-Forwarded-* only from the configured proxy (TRUSTED_PROXY); from anyone else they are ignored.
-    trustProxy: config.trustedProxy ?? false,
+    // X-Forwarded-* only from the configured proxy (TRUST_PROXY or TRUSTED_PROXY); from anyone else they are ignored.
+    trustProxy: options.trustProxy ?? config.trustedProxy ?? false,
     // A client that sends nothing, or too slowly, does not hold a connection for ever.
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
@@ -112,6 +109,7 @@ async function assemble(
   });
 
   registerErrorHandling(app);
+  registerRequestLog(app);
 
   await app.register(helmet, {
     // The site runs on another origin and shows the product images.
@@ -131,12 +129,20 @@ async function assemble(
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    allowedHeaders: ['content-type', 'token'],
-    exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+    allowedHeaders: ['content-type', 'token', 'idempotency-key', 'x-request-id'],
+    exposedHeaders: [
+      'x-request-id',
+      'retry-after',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ],
     maxAge: 600,
   });
   await app.register(rateLimit, {
     global: false,
+    // Several API processes on one PostgreSQL share their counters; the embedded database is one process.
+    ...(db.kind === 'postgres' ? { store: postgresRateLimitStore(db) } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         context.statusCode,

@@ -53,6 +53,10 @@ export interface BuildAppOptions {
   fetch?: typeof fetch;
   /** RELEASES_DIR: where the release desk reads and moves the registry (unset: the desk's actions answer 503). */
   releasesDir?: string;
+  /** Behind a proxy (nginx): which addresses to trust for X-Forwarded-For (client IPs for rate limits). */
+  trustProxy?: boolean | string | string[];
+  /** Log lines: pretty in a terminal by default, JSON otherwise ('json' or 'pretty' forces one). */
+  logFormat?: 'json' | 'pretty';
   /** Issue 19 settings (faults and abuse): see FaultOptions. */
   faults?: FaultOptions;
 }
@@ -202,13 +206,21 @@ export function optionsFromEnv(
   const rateMax = number('RATE_LIMIT_MAX');
   const rateWindow = number('RATE_LIMIT_WINDOW_MS');
   const sitePort = number('SITE_PORT') ?? 8080;
+  const siteOrigin = env.SITE_URL || env.SITE_ORIGIN || `http://localhost:${sitePort}`;
   return {
     port: number('API_PORT') ?? 4000,
     dataDir: path.resolve(cwd, env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     deliveryFee: number('DELIVERY_FEE'),
     jwtSecret: env.JWT_SECRET || undefined,
-    corsOrigins: origins && origins.length > 0 && !origins.includes('*') ? origins : true,
+    // The site's own origins only, unless CORS_ORIGINS names others ('*': any).
+    corsOrigins:
+      origins && origins.length > 0
+        ? origins.includes('*')
+          ? true
+          : origins
+        : [...new Set([siteOrigin, `http://localhost:${sitePort}`, `http://127.0.0.1:${sitePort}`])],
+    trustProxy: env.TRUST_PROXY ? trustProxyFrom(env.TRUST_PROXY) : undefined,
     razorpay:
       env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET
         ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET }
@@ -216,8 +228,9 @@ export function optionsFromEnv(
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     currency: env.PAYMENT_CURRENCY || undefined,
     rateLimit: env.RATE_LIMIT_DISABLED === 'true' ? false : { max: rateMax, windowMs: rateWindow },
-    siteOrigin: env.SITE_URL || env.SITE_ORIGIN || `http://localhost:${sitePort}`,
+    siteOrigin,
     logger: { level: env.LOG_LEVEL || 'info' },
+    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : undefined,
     releasesDir: path.resolve(cwd, env.RELEASES_DIR || './releases'),
     faults: faultsFromEnv(env, number),
   };
@@ -239,4 +252,15 @@ function faultsFromEnv(env: NodeJS.ProcessEnv, number: (name: string) => number 
     publicApiUrl: env.PUBLIC_API_URL || `http://localhost:${apiPort}`,
     trustedProxy: env.TRUSTED_PROXY || undefined,
   };
+}
+
+/** TRUST_PROXY: true/false, or addresses/CIDRs separated by commas ('loopback', '127.0.0.1,::1'). */
+export function trustProxyFrom(raw: string): boolean | string[] {
+  const value = raw.trim();
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }

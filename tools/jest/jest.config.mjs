@@ -34,6 +34,22 @@ const browserProject = (name) => ({
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/setup-dom.ts'],
 });
 
+/** The API's tests; run once per database engine. */
+const apiProject = (displayName, extra) => ({
+  displayName,
+  rootDir: path.join(ROOT, 'api'),
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.test.ts'],
+  // .mjs too: the release desk loads tools/src/registry.mjs, the release CLI's own code.
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  moduleNameMapper: {
+    '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  ...extra,
+});
+
 export default {
   projects: [
     browserProject('shared'),
@@ -42,19 +58,15 @@ export default {
     browserProject('mfe-commerce'),
     browserProject('mfe-content'),
     browserProject('mfe-careers'),
-    {
-      displayName: 'api',
-      rootDir: path.join(ROOT, 'api'),
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/src/**/*.test.ts'],
-      // .mjs too: the release desk loads tools/src/registry.mjs, the release CLI's own code.
-      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-      moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
-      moduleNameMapper: {
-        '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
-        '^(\\.{1,2}/.*)\\.js$': '$1',
-      },
-    },
+    apiProject('api (PGlite)', {
+      // Proves PostgreSQL-only behaviour; runs in the PostgreSQL project.
+      testPathIgnorePatterns: ['/node_modules/', '/src/__tests__/postgres[^/]*\\.test\\.ts$'],
+    }),
+    // The whole API suite again on a real PostgreSQL 15 server (Debian's postgresql-15, a throwaway cluster).
+    apiProject('api (PostgreSQL)', {
+      globalSetup: '<rootDir>/../tools/jest/postgres-setup.cjs',
+      globalTeardown: '<rootDir>/../tools/jest/postgres-teardown.cjs',
+    }),
     {
       displayName: 'tools',
       rootDir: path.join(ROOT, 'tools'),

@@ -110,6 +110,8 @@ async function main() {
   }
   await (await import('./bench/faults.mjs')).run();
   await (await import('./bench/search.mjs')).run();
+  await (await import('./bench/load.mjs')).run();
+  await (await import('./bench/cluster-faults.mjs')).run();
 }
 
 main().catch((error) => {

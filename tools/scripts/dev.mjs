@@ -22,6 +22,12 @@ function start(label, command, args, env = {}) {
 start('api', process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
   API_PORT: apiPort,
   DATA_DIR: process.env.DATA_DIR ?? path.join(ROOT, 'data'),
+  // The dev servers' origins (shell 3000, each remote's harness 3001-3004).
+  CORS_ORIGINS:
+    process.env.CORS_ORIGINS ??
+    [3000, 3001, 3002, 3003, 3004]
+      .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
+      .join(','),
 });
 for (const workspace of ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers', '@metrology/shell']) {
   start(workspace, 'npm', ['run', 'dev', '-w', workspace]);

@@ -7,11 +7,20 @@ import { buildHash, run } from '../src/build.mjs';
 import { ROOT } from '../src/paths.mjs';
 import { currentCommit } from '../src/publish-local.mjs';
 import { runRelease } from '../src/release-cli.mjs';
+import { openPgRegistryStore } from '../src/registry-store-pg.mjs';
 
 const releasesDir = path.resolve(process.env.RELEASES_DIR ?? path.join(ROOT, 'releases'));
+// With DATABASE_URL the pointer and history are the cluster's, in PostgreSQL (README "Operations").
+const store = process.env.DATABASE_URL
+  ? await openPgRegistryStore(process.env.DATABASE_URL, { importFrom: releasesDir }).catch((error) => {
+      console.error(`release: cannot open the registry in DATABASE_URL (${error.message})`);
+      process.exit(1);
+    })
+  : undefined;
 
 process.exitCode = await runRelease(process.argv.slice(2), {
   releasesDir,
+  ...(store ? { store } : {}),
   packageVersion: async (remote) =>
     JSON.parse(await fs.readFile(path.join(ROOT, remote, 'package.json'), 'utf8')).version,
   // Each publish builds into its own folder: two publishes at once never write the same files, and the
@@ -38,3 +47,4 @@ process.exitCode = await runRelease(process.argv.slice(2), {
   out: (line) => console.log(line),
   err: (line) => console.error(line),
 });
+await store?.close();

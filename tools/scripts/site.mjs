@@ -1,24 +1,59 @@
 // @ts-check
-// The site as its own process (npm start supervises it): SITE_SERVER_OPTIONS holds createSiteServer's options as
-// JSON, SITE_PORT the port.
+// One site server process: what `npm start` supervises (its options as JSON in SITE_SERVER_OPTIONS) and what
+// `npm run cluster` starts several of (options from the environment). It serves shell/dist and RELEASES_DIR on
+// SITE_PORT. With DATABASE_URL the live registry is read from PostgreSQL on every request (the pointer every
+// instance shares); API_ON_SITE_ORIGIN=true tells browsers the API is on the site's own origin (nginx routes /api/).
+// SIGTERM/SIGINT: stop accepting, finish the requests in flight, close the database pool, exit.
+import path from 'node:path';
+import { DEFAULT_GEO_URL } from '../src/launch.mjs';
+import { ROOT } from '../src/paths.mjs';
+import { openPgRegistryStore } from '../src/registry-store-pg.mjs';
 import { createSiteServer } from '../src/site-server.mjs';
 
-async function main() {
-  const options = JSON.parse(process.env.SITE_SERVER_OPTIONS ?? '{}');
-  const port = Number(process.env.SITE_PORT ?? 8080);
-  const site = await createSiteServer(options);
-  const stop = async () => {
-    const force = setTimeout(() => process.exit(1), 5000);
-    force.unref();
-    await site.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
-  await site.listen({ port, host: '0.0.0.0' });
-}
+const port = Number(process.env.SITE_PORT ?? 8080);
+const host = process.env.SITE_HOST ?? '0.0.0.0';
+const releasesDir = path.resolve(process.env.RELEASES_DIR ?? path.join(ROOT, 'releases'));
+const store = process.env.DATABASE_URL
+  ? await openPgRegistryStore(process.env.DATABASE_URL, { poolSize: 4 })
+  : undefined;
+const trust = process.env.TRUST_PROXY;
 
-main().catch((error) => {
+const options = process.env.SITE_SERVER_OPTIONS
+  ? JSON.parse(process.env.SITE_SERVER_OPTIONS)
+  : {
+      shellDir: path.join(ROOT, 'shell/dist'),
+      releasesDir,
+      apiPort: Number(process.env.API_PORT ?? 4000),
+      publicApiUrl: process.env.PUBLIC_API_URL,
+      siteUrl: process.env.SITE_URL,
+      apiOnSiteOrigin: process.env.API_ON_SITE_ORIGIN === 'true',
+      geoUrl: process.env.GEO_URL ?? DEFAULT_GEO_URL,
+      deliveryFee: Number(process.env.DELIVERY_FEE ?? 10),
+      logger: { base: { site: port } },
+      ...(trust ? { trustProxy: trust === 'true' ? true : trust.split(',').map((v) => v.trim()) } : {}),
+    };
+const site = await createSiteServer({ ...options, ...(store ? { registryStore: store } : {}) });
+
+let stopping = false;
+/** @param {string} signal */
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  site.log.info({ signal }, 'shutting down: finishing requests in flight');
+  setTimeout(() => process.exit(1), 10_000).unref();
+  await site.close();
+  await store?.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
+
+try {
+  await site.listen({ port, host });
+} catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-});
+}
+site.log.info(
+  `site listening on http://${host}:${port} (registry ${store ? 'in PostgreSQL' : `in ${releasesDir}`})`,
+);

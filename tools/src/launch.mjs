@@ -53,7 +53,7 @@ export async function launch(options) {
   const env = {
     .../** @type {Record<string, string>} */ (process.env),
     API_PORT: String(options.apiPort),
-    // The API writes the site's own URLs (sitemap, payment returns) on this port unless SITE_ORIGIN says otherwise.
+    // The API's CORS allows this site's origins (http://localhost:SITE_PORT, http://127.0.0.1:SITE_PORT).
     SITE_PORT: String(options.sitePort),
     DATA_DIR: options.dataDir,
     // The release desk moves the same registry the site serves.
@@ -98,7 +98,8 @@ export async function launch(options) {
       siteUrl,
       geoUrl,
       deliveryFee,
-      logger: false,
+      // One line per request alongside the API's when the API's output is shown (npm start).
+      logger: (options.apiOutput ?? 'inherit') === 'inherit',
       ...(process.env.TRUSTED_PROXY ? { trustedProxy: process.env.TRUSTED_PROXY } : {}),
     };
     site = supervise({

@@ -20,9 +20,12 @@ export function currentCommit() {
   }
 }
 
-/** @param {string} releasesDir @param {{ log?: (message: string) => void }} [options] */
-export async function publishLocalBuilds(releasesDir, { log = console.log } = {}) {
-  const { registry } = await readRegistryWithFallback(releasesDir);
+/**
+ * @param {string} releasesDir
+ * @param {{ log?: (message: string) => void; store?: import('./registry.mjs').RegistryStore }} [options]
+ */
+export async function publishLocalBuilds(releasesDir, { log = console.log, store } = {}) {
+  const registry = store ? await store.read() : (await readRegistryWithFallback(releasesDir)).registry;
   for (const remote of REMOTE_NAMES) {
     const distDir = path.join(ROOT, remote, 'dist');
     const hash = await buildHash(distDir);
@@ -37,7 +40,15 @@ export async function publishLocalBuilds(releasesDir, { log = console.log } = {}
     );
     // The package version is used once; a changed local build of the same version gets a build suffix.
     const version = taken ? `${baseVersion}-local.${hash.slice(0, 8)}` : baseVersion;
-    await publishRelease({ releasesDir, remote, distDir, version, commit: currentCommit(), buildHash: hash });
+    await publishRelease({
+      releasesDir,
+      remote,
+      distDir,
+      version,
+      commit: currentCommit(),
+      buildHash: hash,
+      ...(store ? { store } : {}),
+    });
     log(`Published ${remote} ${version}`);
   }
 }

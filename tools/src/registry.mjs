@@ -329,6 +329,23 @@ export async function updateRegistry(releasesDir, fn, options = {}) {
   }
 }
 
+/**
+ * Where the pointer and history live when not in registry.json (PostgreSQL for a cluster:
+ * registry-store-pg.mjs).
+ * @typedef {{ read(): Promise<Registry>; update<T>(fn: (registry: Registry) => Promise<{ registry: Registry | null; result: T }>): Promise<T> }} RegistryStore
+ */
+
+/**
+ * updateRegistry on the store when there is one, else on RELEASES_DIR/registry.json.
+ * @template T
+ * @param {string} releasesDir @param {RegistryStore | undefined} store
+ * @param {(registry: Registry) => Promise<{ registry: Registry | null; result: T }>} fn
+ * @returns {Promise<T>}
+ */
+function changeRegistry(releasesDir, store, fn) {
+  return store ? store.update(fn) : updateRegistry(releasesDir, fn);
+}
+
 /** @param {string} releasesDir @param {string} remote @param {string} version */
 export function releaseDir(releasesDir, remote, version) {
   return path.join(releasesDir, remote, version);
@@ -383,7 +400,7 @@ export async function assertBuildOf(remote, distDir) {
 
 /**
  * Publishes a built remote as a new immutable version and makes it live.
- * @param {{ releasesDir: string; remote: string; distDir: string; version: string; commit: string; buildHash?: string; now?: () => Date }} options
+ * @param {{ releasesDir: string; remote: string; distDir: string; version: string; commit: string; buildHash?: string; now?: () => Date; store?: RegistryStore }} options
  * @returns {Promise<Release & { previous?: string }>}
  */
 export async function publishRelease({
@@ -394,6 +411,7 @@ export async function publishRelease({
   commit,
   buildHash,
   now = () => new Date(),
+  store,
 }) {
   assertKnownRemote(remote);
   assertValidVersion(version);
@@ -409,7 +427,7 @@ export async function publishRelease({
     filter: (source) => path.basename(source) !== '.fingerprint',
   });
   try {
-    return await updateRegistry(releasesDir, async (registry) => {
+    return await changeRegistry(releasesDir, store, async (registry) => {
       if (await exists(target)) throw alreadyPublished(remote, version);
       await fs.rename(staging, target);
       /** @type {Release} */
@@ -451,10 +469,10 @@ export function previousGoodVersion(entry) {
 /**
  * Moves a remote's live pointer to the previous good version, or to a named published one. Only the pointer
  * changes; the version folders stay as they are.
- * @param {{ releasesDir: string; remote: string; to?: string; now?: () => Date }} options
+ * @param {{ releasesDir: string; remote: string; to?: string; now?: () => Date; store?: RegistryStore }} options
  * @returns {Promise<{ from: string; to: string; changed: boolean }>}
  */
-export async function rollbackRelease({ releasesDir, remote, to, now = () => new Date() }) {
+export async function rollbackRelease({ releasesDir, remote, to, now = () => new Date(), store }) {
   assertKnownRemote(remote);
   if (to !== undefined) assertValidVersion(to);
   /** @type {(registry: Registry) => Promise<{ registry: Registry | null; result: { from: string; to: string; changed: boolean } }>} */
@@ -495,7 +513,7 @@ export async function rollbackRelease({ releasesDir, remote, to, now = () => new
       result: { from: entry.current, to: target, changed: true },
     };
   };
-  return updateRegistry(releasesDir, move);
+  return changeRegistry(releasesDir, store, move);
 }
 
 /**

@@ -39,6 +39,8 @@ Commands:
 
 Remotes: ${REMOTE_NAMES.join(', ')}
 Environment: RELEASES_DIR  where versions and registry.json live (default ./releases)
+             DATABASE_URL  when set, the live pointer and history are in this PostgreSQL database (shared by
+                           every site server of a cluster); the versions' files stay in RELEASES_DIR
 Exit codes: 0 done, 1 refused or failed, 2 wrong usage`;
 
 /** Wrong arguments: exit code 2 and a pointer to --help. */
@@ -141,6 +143,7 @@ export function parseReleaseArgs(argv) {
 /**
  * @typedef {object} ReleaseDeps
  * @property {string} releasesDir
+ * @property {import('./registry.mjs').RegistryStore} [store] the pointer and history in PostgreSQL (DATABASE_URL)
  * @property {(remote: string) => Promise<string>} packageVersion the version in <remote>/package.json
  * @property {(remote: string) => Promise<{ distDir: string; cleanup: () => Promise<void> }>} build a production build
  * @property {() => string} commit the short commit the build comes from
@@ -222,6 +225,7 @@ async function publish(deps, command) {
       distDir: built.distDir,
       version,
       commit: deps.commit(),
+      ...(deps.store ? { store: deps.store } : {}),
       ...(deps.buildHash ? { buildHash: await deps.buildHash(command.remote, built.distDir) } : {}),
     });
     deps.out(
@@ -253,7 +257,9 @@ export async function runRelease(argv, deps) {
         deps.out(HELP);
         return EXIT.ok;
       case 'status': {
-        const reading = await readRegistryWithFallback(deps.releasesDir);
+        const reading = deps.store
+          ? { registry: await deps.store.read(), damage: undefined, source: 'postgres' }
+          : await readRegistryWithFallback(deps.releasesDir);
         const { registry } = reading;
         deps.out(command.json ? JSON.stringify(releaseStatus(registry), null, 2) : statusTable(registry));
         if (reading.damage) {
@@ -287,6 +293,7 @@ export async function runRelease(argv, deps) {
           releasesDir: deps.releasesDir,
           remote: command.remote,
           ...(command.to ? { to: command.to } : {}),
+          ...(deps.store ? { store: deps.store } : {}),
         });
         deps.out(
           result.changed

@@ -7,6 +7,8 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { readRegistryWithFallback } from './registry.mjs';
 import { crawlRoutes } from './crawl-routes.mjs';
+import { registerSiteSecurity, requestIdFrom, withNonce } from './site-security.mjs';
+import { registerRequestLog, siteLogger } from './log-format.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NEVER_CACHE = 'no-store, max-age=0';
@@ -23,22 +25,30 @@ const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|woff2?)$/;
  * @property {string | boolean} [trustedProxy] TRUSTED_PROXY: the only address whose X-Forwarded-* headers count
  * @property {string} geoUrl GEO_URL
  * @property {number} deliveryFee DELIVERY_FEE
- * @property {boolean | object} [logger]
+ * @property {boolean | object} [logger] true: one line per request (pretty in a terminal, JSON otherwise)
+ * @property {boolean} [apiOnSiteOrigin] the API is reached through this site's own origin (behind nginx)
+ * @property {boolean | string[]} [trustProxy] behind nginx: trust X-Forwarded-* from these addresses
+ * @property {{ readText(): Promise<string> }} [registryStore] where the live registry is read from on every
+ *   request (the PostgreSQL pointer of a cluster); default RELEASES_DIR/registry.json
  */
 
 /** @param {SiteOptions} options */
 export async function createSiteServer(options) {
+  /** @type {import('fastify').FastifyInstance} */
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: options.trustedProxy ?? false,
+    ...siteLogger(options.logger),
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    // X-Forwarded-* only from the configured proxy; from anyone else they are ignored.
+    trustProxy: options.trustProxy ?? options.trustedProxy ?? false,
     // A client that sends nothing, or too slowly, does not hold a connection for ever.
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
     keepAliveTimeout: 5_000,
   });
+  registerRequestLog(app);
   // Public URLs come from configuration only, never from Host, X-Forwarded-Host, Origin or Referer.
   const trimmed = (/** @type {string} */ url) => url.replace(/\/+$/, '');
-  const apiBaseUrl = trimmed(options.publicApiUrl || `http://localhost:${options.apiPort}`);
   /** @type {string | undefined} */
   let siteOrigin = options.siteUrl ? trimmed(options.siteUrl) : undefined;
   app.addHook('onListen', async () => {
@@ -46,9 +56,27 @@ export async function createSiteServer(options) {
     if (!siteOrigin && address && typeof address === 'object')
       siteOrigin = `http://localhost:${address.port}`;
   });
+  /** The API's URL as browsers reach it: configured, or (behind nginx) this site's own configured origin. */
+  const apiBaseUrlNow = () =>
+    trimmed(
+      options.publicApiUrl ||
+        (options.apiOnSiteOrigin && siteOrigin ? siteOrigin : `http://localhost:${options.apiPort}`),
+    );
   /** The last damage reported, so a damaged registry is logged loudly once, not on every page load. */
   let reportedDamage = '';
+  /** @returns {Promise<{ text: string, damage?: string, source: string }>} */
   const readRegistry = async () => {
+    if (options.registryStore) {
+      try {
+        return { text: await options.registryStore.readText(), source: 'postgres' };
+      } catch (error) {
+        return {
+          text: JSON.stringify({ remotes: {} }),
+          damage: `the registry in PostgreSQL cannot be read (${error instanceof Error ? error.message : error})`,
+          source: 'none',
+        };
+      }
+    }
     const reading = await readRegistryWithFallback(options.releasesDir);
     if (reading.damage && reading.damage !== reportedDamage) {
       reportedDamage = reading.damage;
@@ -60,13 +88,19 @@ export async function createSiteServer(options) {
   };
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    return payload;
+  registerSiteSecurity(app, {
+    apiOrigin: () => {
+      try {
+        return new URL(apiBaseUrlNow()).origin;
+      } catch {
+        return null;
+      }
+    },
+    geoUrl: options.geoUrl,
   });
 
   app.get('/config.json', async (_request, reply) => {
+    const apiBaseUrl = apiBaseUrlNow();
     reply.header('Cache-Control', NEVER_CACHE);
     return {
       apiBaseUrl,
@@ -142,6 +176,8 @@ export async function createSiteServer(options) {
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The page itself is served below, with this response's nonce on its scripts.
+    allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', HASHED_FILE.test(filePath) ? IMMUTABLE : 'no-cache');
     },
@@ -150,15 +186,16 @@ export async function createSiteServer(options) {
   const indexHtml = path.join(path.resolve(options.shellDir), 'index.html');
   // Every other GET is a route of the single-page app: the shell decides what it shows (including 404).
   app.setNotFoundHandler(async (request, reply) => {
+    const pathName = request.url.split('?')[0] ?? '';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !path.extname(request.url.split('?')[0] ?? '');
+      (!path.extname(pathName) || pathName === '/index.html');
     if (!wantsPage || request.url.startsWith('/remotes/')) {
       reply.code(404).header('Cache-Control', 'no-cache');
       return { error: 'Not found' };
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    return fs.readFile(indexHtml, 'utf8');
+    return withNonce(await fs.readFile(indexHtml, 'utf8'), request.cspNonce);
   });
 
   return app;

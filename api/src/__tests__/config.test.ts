@@ -11,7 +11,9 @@ describe('optionsFromEnv', () => {
       port: 4000,
       dataDir: '/srv/shop/data',
       databaseUrl: undefined,
-      corsOrigins: true,
+      // Only the site's own origin (issue 15); CORS_ORIGINS widens it.
+      corsOrigins: ['http://localhost:8080', 'http://127.0.0.1:8080'],
+      trustProxy: undefined,
       razorpay: undefined,
       stripeSecretKey: undefined,
       siteOrigin: 'http://localhost:8080',
@@ -33,6 +35,8 @@ describe('optionsFromEnv', () => {
         CORS_ORIGINS: 'http://a.test, http://b.test',
         RATE_LIMIT_MAX: '500',
         SITE_PORT: '9090',
+        TRUST_PROXY: '127.0.0.1,::1',
+        LOG_FORMAT: 'json',
       },
       '/srv',
     );
@@ -47,7 +51,16 @@ describe('optionsFromEnv', () => {
       corsOrigins: ['http://a.test', 'http://b.test'],
       rateLimit: { max: 500 },
       siteOrigin: 'http://localhost:9090',
+      trustProxy: ['127.0.0.1', '::1'],
+      logFormat: 'json',
     });
+    expect(optionsFromEnv({ CORS_ORIGINS: '*' }).corsOrigins).toBe(true);
+    expect(optionsFromEnv({ SITE_ORIGIN: 'https://shop.example' }).corsOrigins).toEqual([
+      'https://shop.example',
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+    ]);
+    expect(optionsFromEnv({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
     expect(resolveConfig({ ...options, jwtSecret: 'x' }, () => '/tmp').rateLimit).toMatchObject({
       calls: { login: 500, chat: 500 },
     });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Order } from '@metrology/shared';
 import { ADDRESS, body, catalogue, get, post, register, startApp } from './helpers/test-app.js';
+import { TEST_ENGINE } from './helpers/test-database.js';
 
 let dataDir: string;
 beforeAll(() => {
@@ -25,7 +26,8 @@ describe('a restart on the same DATA_DIR', () => {
     const productCount = body<{ products: number }>(await get(app, '/api/health')).products;
     await app.close();
 
-    expect(existsSync(path.join(dataDir, 'db'))).toBe(true);
+    // The embedded database's files (on PostgreSQL the data is the server's; the rest of DATA_DIR is the same).
+    expect(existsSync(path.join(dataDir, 'db'))).toBe(TEST_ENGINE === 'pglite');
     expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
 
     app = await startApp({ dataDir });

@@ -1,14 +1,12 @@
-// The same app on a real PostgreSQL server. Runs only when TEST_DATABASE_URL points at a database it may wipe.
+// PostgreSQL-only checks: the jest project "api (PostgreSQL)" runs this file (and the whole suite) on a real
+// server; the PGlite project leaves it out (tools/jest/jest.config.mjs).
 import type { FastifyInstance } from 'fastify';
 import { ADDRESS, body, catalogue, post, register, startApp } from './helpers/test-app.js';
 
-const url = process.env.TEST_DATABASE_URL;
-const describeWithServer = url ? describe : describe.skip;
-
-describeWithServer('on PostgreSQL (TEST_DATABASE_URL)', () => {
+describe('on PostgreSQL', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await startApp({ databaseUrl: url });
+    app = await startApp();
   });
   afterAll(() => app?.close());
 

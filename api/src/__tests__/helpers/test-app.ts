@@ -1,14 +1,17 @@
-// Shared by the API tests: one app per test file on a fresh in-memory PGlite, and small request helpers.
+// Shared by the API tests: one app per test file on a fresh database (in-memory PGlite, or a new database on the
+// test PostgreSQL server), and small request helpers.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Address } from '@metrology/shared';
 import { buildApp, type BuildAppOptions } from '../../app.js';
+import { testDatabaseUrl } from './test-database.js';
 
 /** Starting embedded PostgreSQL takes a few seconds, more on a busy machine. */
 export const DB_TIMEOUT_MS = 60_000;
 jest.setTimeout(DB_TIMEOUT_MS);
 
 export async function startApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  return buildApp({ logger: false, rateLimit: false, ...options });
+  const databaseUrl = options.databaseUrl ?? (await testDatabaseUrl(options.dataDir));
+  return buildApp({ logger: false, rateLimit: false, ...options, databaseUrl });
 }
 
 export type Json = Record<string, unknown> & { success?: boolean; message?: string };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../database.js';
 import { migrate, splitStatements } from '../migrate.js';
+import { testDatabaseUrl } from '../../__tests__/helpers/test-database.js';
 
 // Embedded PostgreSQL starts in seconds, more on a busy machine.
 jest.setTimeout(60_000);
@@ -11,7 +12,7 @@ describe('migrations', () => {
   let db: Database;
   let dir: string;
   beforeAll(async () => {
-    db = await openDatabase({});
+    db = await openDatabase({ databaseUrl: await testDatabaseUrl() });
     dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
   });
   afterAll(async () => {
@@ -40,7 +41,7 @@ describe('migrations', () => {
   });
 
   it('applies the shipped migrations', async () => {
-    const fresh = await openDatabase({});
+    const fresh = await openDatabase({ databaseUrl: await testDatabaseUrl() });
     try {
       expect((await migrate(fresh)).length).toBeGreaterThan(0);
       expect((await fresh.query(`SELECT to_regclass('products') AS t`)).rows[0]).toEqual({ t: 'products' });

@@ -13,6 +13,7 @@ import {
 import { clearCart, MAX_LINE_QUANTITY } from '../cart/cart-routes.js';
 import { assertWithinOrderCap } from '../limits/order-cap.js';
 import { requireUser } from '../users/auth.js';
+import { idempotencyKeyOf, orderPlacedWithKey, recordIdempotencyKey } from './idempotency.js';
 import { toMinor } from './payment-providers.js';
 import { orderDetail, orderDetailSchema } from './order-receipt.js';
 import {
@@ -102,10 +103,16 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const userId = request.userId as string;
-      const id = newId();
+      const key = idempotencyKeyOf(request);
+      let id = newId();
       const amount = await db.transaction(async (tx) => {
         // One placement per user at a time, so the duplicate check below cannot race.
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+        const replayed = key ? await orderPlacedWithKey(tx, userId, key) : undefined;
+        if (replayed) {
+          id = replayed.id;
+          return replayed.amount;
+        }
         const order = await priceOrder(tx, request.body, config.deliveryFee);
         assertWithinOrderCap(order.amount, config.orderTotalCap);
         const recent = await tx.query<{ items: typeof order.items }>(
@@ -123,6 +130,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           method: 'cod',
           status: ORDER_STATUS.processing,
         });
+        if (key) await recordIdempotencyKey(tx, id, key);
         await clearCart(tx, userId);
         return order.amount;
       });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { COMPANIES, TESPA_CATEGORIES } from '@metrology/shared/rules';
 import { openDatabase, type Database } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
+import { testDatabaseUrl } from '../../__tests__/helpers/test-database.js';
 import { searchProducts } from '../../features/products/product-repository.js';
 import { PUBLIC_DIR } from '../../paths.js';
 import { parseProductCount } from '../args.js';
@@ -67,7 +68,7 @@ describe('the base catalogue', () => {
 describe('seeding 10,000 products', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openDatabase({});
+    db = await openDatabase({ databaseUrl: await testDatabaseUrl() });
     await migrate(db);
   });
   afterAll(() => db.close());

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Product } from '@metrology/shared';
 import { PUBLIC_DIR } from '../../../paths.js';
 import { body, get, post, startApp } from '../../../__tests__/helpers/test-app.js';
+import { TEST_ENGINE } from '../../../__tests__/helpers/test-database.js';
 
 let app: FastifyInstance;
 let products: Product[];
@@ -249,7 +250,7 @@ describe('across the API', () => {
     expect(body(res)).toMatchObject({
       success: true,
       status: 'ok',
-      database: 'pglite',
+      database: TEST_ENGINE,
       products: products.length,
     });
   });

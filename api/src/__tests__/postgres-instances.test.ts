@@ -1,0 +1,56 @@
+// Two API processes on one PostgreSQL database (what `npm run cluster` runs): a rate limit counts the requests of
+// both, and a session issued by one works on the other. Runs in the "api (PostgreSQL)" jest project only.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { body, catalogue, post, register, startApp } from './helpers/test-app.js';
+
+let dataDir: string;
+let one: FastifyInstance;
+let two: FastifyInstance;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'instances-'));
+  // Same dataDir: the same database (see helpers/test-database.ts); the same JWT secret, as the cluster passes.
+  one = await startApp({ dataDir, rateLimit: { max: 3 }, jwtSecret: 'a-shared-secret-of-thirty-two-chars!' });
+  two = await startApp({ dataDir, rateLimit: { max: 3 }, jwtSecret: 'a-shared-secret-of-thirty-two-chars!' });
+});
+afterAll(async () => {
+  await one?.close();
+  await two?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('two API instances on one PostgreSQL', () => {
+  it('share one rate limit per client', async () => {
+    const login = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: '10.1.2.3',
+        payload: { email: 'nobody@example.com', password: 'wrong password' },
+      });
+    expect((await login(one)).statusCode).not.toBe(429);
+    expect((await login(two)).statusCode).not.toBe(429);
+    expect((await login(one)).statusCode).not.toBe(429);
+    const fourth = await login(two);
+    expect(fourth.statusCode).toBe(429);
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client is counted apart.
+    const other = await two.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      remoteAddress: '10.9.9.9',
+      payload: { email: 'nobody@example.com', password: 'wrong password' },
+    });
+    expect(other.statusCode).not.toBe(429);
+  });
+
+  it('accept each other’s sessions and see one cart', async () => {
+    const { token } = await register(one);
+    const { priced } = await catalogue(two);
+    await post(one, '/api/cart/add', { itemId: priced[0]!._id, quantity: 2 }, token);
+    const cart = body<{ cartData: Record<string, number> }>(await post(two, '/api/cart/get', {}, token));
+    expect(cart.cartData).toEqual({ [priced[0]!._id]: 2 });
+  });
+});

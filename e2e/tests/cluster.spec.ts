@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page, Response } from '@playwright/test';
+import { startCluster } from '../../tools/src/cluster.mjs';
+import { freePort } from '../support/free-port';
+import { test, expect } from '../support/fixtures';
+
+/**
+ * The cluster (nginx, two APIs, two site servers, one PostgreSQL): a release published and rolled back with the
+ * release CLI against the cluster's database is seen through both site instances on their next request, by the
+ * browser and by each instance's registry.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const REMOTE = 'mfe-content';
+const HEADING = 'About Us';
+const CHANGED = 'About Us — cluster edition';
+const VERSION = `9.1.0-cluster.${Date.now().toString(36)}`;
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+let cluster: Awaited<ReturnType<typeof startCluster>>;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  cluster = await startCluster({ port: await freePort(), host: '127.0.0.1', output: 'ignore' });
+});
+test.afterAll(async () => {
+  await cluster?.stop();
+});
+
+function release(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(ROOT, 'tools/scripts/release.mjs'), ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: cluster.databaseUrl, RELEASES_DIR: cluster.releasesDir },
+      },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** The live version of the content remote as one site instance serves its registry. */
+async function liveOn(port: number): Promise<string | undefined> {
+  const registry = (await (await fetch(`http://127.0.0.1:${port}/remotes/registry.json`)).json()) as {
+    remotes: Record<string, { current: string }>;
+  };
+  return registry.remotes[REMOTE]?.current;
+}
+
+/**
+ * Loads /about through nginx until both site instances have served the page's registry; returns the heading
+ * and the content versions the browser loaded, per instance.
+ */
+async function throughBothSites(page: Page): Promise<Map<string, { heading: string; versions: string[] }>> {
+  const seen = new Map<string, { heading: string; versions: string[] }>();
+  for (let load = 0; load < 12 && seen.size < 2; load += 1) {
+    let servedBy = '';
+    const versions = new Set<string>();
+    const onResponse = (response: Response) => {
+      const pathname = new URL(response.url()).pathname;
+      if (pathname === '/remotes/registry.json') servedBy = response.headers()['x-served-by'] ?? '';
+      const match = pathname.match(/^\/remotes\/mfe-content\/([^/]+)\//);
+      if (match?.[1]) versions.add(decodeURIComponent(match[1]));
+    };
+    page.on('response', onResponse);
+    await page.goto(`${cluster.url}/about`);
+    const heading = (await page.locator('[data-boundary="content"] h1').first().textContent()) ?? '';
+    page.off('response', onResponse);
+    if (servedBy) seen.set(servedBy, { heading: heading.trim(), versions: [...versions] });
+  }
+  return seen;
+}
+
+test('a publish and a rollback against the cluster are seen through both site instances on the next request', async ({
+  page,
+}) => {
+  const base = await liveOn(cluster.sites[0]!.port);
+  expect(base).toBeTruthy();
+
+  // A real build of the remote with one visible change, published with the release CLI on DATABASE_URL.
+  const variant = path.join(cluster.dataDir, `variant-${VERSION}`);
+  await fs.cp(path.join(ROOT, REMOTE, 'dist'), variant, { recursive: true });
+  let changedFiles = 0;
+  for (const file of await fs.readdir(variant)) {
+    if (!file.endsWith('.js')) continue;
+    const code = await fs.readFile(path.join(variant, file), 'utf8');
+    if (!code.includes(JSON.stringify(HEADING))) continue;
+    await fs.writeFile(
+      path.join(variant, file),
+      code.split(JSON.stringify(HEADING)).join(JSON.stringify(CHANGED)),
+    );
+    changedFiles += 1;
+  }
+  expect(changedFiles).toBeGreaterThan(0);
+  const published = await release('publish', REMOTE, '--version', VERSION, '--dist', variant);
+  expect(published.stderr).toBe('');
+  expect(published.code).toBe(0);
+
+  for (const site of cluster.sites) expect(await liveOn(site.port)).toBe(VERSION);
+  let seen = await throughBothSites(page);
+  expect(seen.size).toBe(2);
+  for (const [instance, view] of seen) {
+    expect(view, instance).toEqual({ heading: CHANGED, versions: [VERSION] });
+  }
+
+  const rolledBack = await release('rollback', REMOTE);
+  expect(rolledBack.stdout).toContain(`${REMOTE} ${base} is live now (was ${VERSION})`);
+  expect(rolledBack.code).toBe(0);
+
+  // No restart, no cache: each instance's next request has the old pointer.
+  for (const site of cluster.sites) expect(await liveOn(site.port)).toBe(base);
+  seen = await throughBothSites(page);
+  expect(seen.size).toBe(2);
+  for (const [instance, view] of seen) {
+    expect(view, instance).toEqual({ heading: HEADING, versions: [base] });
+  }
+
+  const status = JSON.parse((await release('status', '--json')).stdout) as Record<
+    string,
+    { current: string }
+  >;
+  expect(status[REMOTE]?.current).toBe(base);
+});
+
+test('a session and a cart work whichever API instance answers', async () => {
+  const api = (port: number, route: string, body: unknown, token?: string) =>
+    fetch(`http://127.0.0.1:${port}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<Record<string, unknown>>);
+  const [one, two] = cluster.apis.map((a) => a.port) as [number, number];
+  const { token } = (await api(one, '/api/user/register', {
+    name: 'Cluster Buyer',
+    email: `cluster.${Date.now()}@example.com`,
+    password: 'cluster password 1',
+  })) as { token: string };
+  const { products: all } = (await (await fetch(`http://127.0.0.1:${two}/api/product/list`)).json()) as {
+    products: { _id: string; price: number }[];
+  };
+  const products = all.filter((p) => p.price > 0);
+  await api(two, '/api/cart/add', { itemId: products[0]!._id, quantity: 3 }, token);
+  const cart = (await api(one, '/api/cart/get', {}, token)) as { cartData: Record<string, number> };
+  expect(cart.cartData).toEqual({ [products[0]!._id]: 3 });
+});

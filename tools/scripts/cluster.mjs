@@ -1,0 +1,63 @@
+// @ts-check
+// `npm run cluster`: PostgreSQL, two APIs, two site servers and nginx in front on CLUSTER_PORT (default 8080),
+// from the same build. README "Operations" says what is shared and how.
+import { buildIfNeeded } from '../src/build.mjs';
+import { startCluster } from '../src/cluster.mjs';
+
+/** @param {string} name @param {number} fallback */
+function int(name, fallback) {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535)
+    throw new Error(`${name} must be a whole number, got '${raw}'`);
+  return value;
+}
+
+try {
+  const rebuilt = await buildIfNeeded();
+  console.log(rebuilt.length ? `Built ${rebuilt.join(', ')}` : 'Build is up to date');
+  const cluster = await startCluster({
+    port: int('CLUSTER_PORT', 8080),
+    instances: int('CLUSTER_INSTANCES', 2),
+    ...(process.env.CLUSTER_DATABASE_URL ? { databaseUrl: process.env.CLUSTER_DATABASE_URL } : {}),
+    ...(process.env.RELEASES_DIR ? { releasesDir: process.env.RELEASES_DIR } : {}),
+    ...(process.env.CLUSTER_DATA_DIR ? { dataDir: process.env.CLUSTER_DATA_DIR } : {}),
+  });
+  const list = (/** @type {{ name: string; port: number }[]} */ xs) =>
+    xs.map((x) => `${x.name} :${x.port}`).join(', ');
+  console.log(
+    `\nThe shop is open at ${cluster.url} (nginx in front of ${list(cluster.apis)}; ${list(cluster.sites)})`,
+  );
+  console.log(
+    `Database: ${process.env.CLUSTER_DATABASE_URL ? 'CLUSTER_DATABASE_URL' : 'a throwaway PostgreSQL cluster (removed on stop)'}`,
+  );
+  console.log(
+    `Releases: bundles in ${cluster.releasesDir}, live pointer in PostgreSQL. Publish or roll back with`,
+  );
+  console.log(
+    `  DATABASE_URL=${cluster.databaseUrl} RELEASES_DIR=${cluster.releasesDir} npm run release -- ...`,
+  );
+  console.log('Press Ctrl+C to stop.');
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('Stopping the cluster...');
+    await cluster.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  for (const instance of [...cluster.apis, ...cluster.sites, cluster.nginx]) {
+    instance.child.on('exit', (code, signal) => {
+      if (!stopping)
+        console.error(
+          `${instance.name} stopped (${signal ?? `exit code ${code}`}); the others keep serving.`,
+        );
+    });
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,105 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../pg-cluster.mjs';
+import { openPgRegistryStore, type RegistryStore } from '../registry-store-pg.mjs';
+import { publishRelease, readRegistry, rollbackRelease } from '../registry.mjs';
+import { fakeBuild, tempDir } from './release-fixtures';
+
+// A real PostgreSQL 15 (Debian's postgresql-15, a throwaway cluster) takes a few seconds to start.
+jest.setTimeout(120_000);
+
+let server: ThrowawayPostgres;
+let root: string;
+beforeAll(async () => {
+  server = await startThrowawayPostgres();
+  root = await tempDir('registry-pg');
+});
+afterAll(async () => {
+  await server?.stop();
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+describe('the release registry in PostgreSQL', () => {
+  it('publishes and rolls back through the store; every reader sees the pointer at once', async () => {
+    const releasesDir = path.join(root, 'shared-releases');
+    const store = await openPgRegistryStore(server.url);
+    const otherInstance = await openPgRegistryStore(server.url);
+    try {
+      for (const version of ['1.0.0', '1.1.0']) {
+        await publishRelease({
+          releasesDir,
+          remote: 'mfe-content',
+          distDir: await fakeBuild(root, 'mfe-content', version),
+          version,
+          commit: 'abc1234',
+          store,
+        });
+      }
+      expect((await otherInstance.read()).remotes['mfe-content']?.current).toBe('1.1.0');
+      const result = await rollbackRelease({ releasesDir, remote: 'mfe-content', store: otherInstance });
+      expect(result).toEqual({ from: '1.1.0', to: '1.0.0', changed: true });
+      const seen = JSON.parse(await store.readText());
+      expect(seen.remotes['mfe-content'].current).toBe('1.0.0');
+      expect(seen.remotes['mfe-content'].history.map((r: { version: string }) => r.version)).toEqual([
+        '1.0.0',
+        '1.1.0',
+      ]);
+      // The bundles are files in the shared folder; no registry.json is written beside them.
+      expect((await readRegistry(releasesDir)).remotes).toEqual({});
+      await expect(
+        fs.stat(path.join(releasesDir, 'mfe-content', '1.1.0', 'remoteEntry.js')),
+      ).resolves.toBeTruthy();
+    } finally {
+      await store.close();
+      await otherInstance.close();
+    }
+  });
+
+  it('serialises concurrent publishes from several processes: none is lost', async () => {
+    const releasesDir = path.join(root, 'concurrent');
+    const stores: RegistryStore[] = await Promise.all([1, 2, 3].map(() => openPgRegistryStore(server.url)));
+    try {
+      const remotes = ['mfe-catalog', 'mfe-commerce', 'mfe-careers'];
+      await Promise.all(
+        remotes.map(async (remote, i) =>
+          publishRelease({
+            releasesDir,
+            remote,
+            distDir: await fakeBuild(root, remote),
+            version: '2.0.0',
+            commit: 'def5678',
+            store: stores[i]!,
+          }),
+        ),
+      );
+      const registry = await stores[0]!.read();
+      for (const remote of remotes) expect(registry.remotes[remote]?.current).toBe('2.0.0');
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+
+  it('copies an existing registry.json in when the table is empty', async () => {
+    const url = new URL(server.url);
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE import_test');
+    await admin.end();
+    url.pathname = '/import_test';
+    const releasesDir = path.join(root, 'file-registry');
+    await publishRelease({
+      releasesDir,
+      remote: 'mfe-content',
+      distDir: await fakeBuild(root, 'mfe-content'),
+      version: '3.0.0',
+      commit: 'aaa1111',
+    });
+    const store = await openPgRegistryStore(url.toString(), { importFrom: releasesDir });
+    try {
+      expect((await store.read()).remotes['mfe-content']?.current).toBe('3.0.0');
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { contentSecurityPolicy, requestIdFrom, withNonce } from '../site-security.mjs';
+import { createSiteServer } from '../site-server.mjs';
+import { tempDir } from './release-fixtures';
+
+const PAGE =
+  '<!doctype html><html><head><script defer src="/main.1234567890.js"></script></head><body><div id="root"></div><script src="/x.js" nonce="kept"></script></body></html>';
+
+describe('the content security policy', () => {
+  it('lets scripts run only with the nonce or from a trusted script, and forbids framing', () => {
+    const policy = contentSecurityPolicy({
+      nonce: 'abc+/=',
+      apiOrigin: 'http://localhost:4000',
+      geoUrl: 'https://ipapi.co/json/',
+    });
+    const directives = Object.fromEntries(
+      policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+    expect(directives['script-src']).toEqual(["'nonce-abc+/='", "'strict-dynamic'", "'self'"]);
+    expect(directives['script-src-attr']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['base-uri']).toEqual(["'none'"]);
+    expect(directives['connect-src']).toEqual(
+      expect.arrayContaining(["'self'", 'http://localhost:4000', 'https://ipapi.co']),
+    );
+    expect(directives['img-src']).toContain('http://localhost:4000');
+    expect(policy).not.toContain('unsafe-eval');
+  });
+
+  it('puts the nonce on every script tag that has none', () => {
+    expect(withNonce(PAGE, 'N1')).toBe(
+      PAGE.replace('<script defer', '<script nonce="N1" defer').replace('nonce="kept"', 'nonce="kept"'),
+    );
+  });
+
+  it('keeps a well-formed X-Request-Id and replaces anything else', () => {
+    expect(requestIdFrom('nginx-5f2a.1')).toBe('nginx-5f2a.1');
+    for (const bad of [undefined, '', 'has space', 'x'.repeat(129), 'new\nline']) {
+      expect(requestIdFrom(bad)).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
+
+describe('the site server', () => {
+  let root: string;
+  let app: FastifyInstance;
+  let registryText = JSON.stringify({ remotes: { 'mfe-content': { current: '1.0.0', history: [] } } });
+  beforeAll(async () => {
+    root = await tempDir('site-security');
+    const shellDir = path.join(root, 'shell');
+    await fs.mkdir(shellDir);
+    await fs.writeFile(path.join(shellDir, 'index.html'), PAGE);
+    app = await createSiteServer({
+      shellDir,
+      releasesDir: path.join(root, 'releases'),
+      apiPort: 4000,
+      geoUrl: 'https://ipapi.co/json/',
+      deliveryFee: 10,
+      registryStore: { readText: async () => registryText },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('serves each page with a fresh nonce on its scripts, in its CSP, and a request id', async () => {
+    const nonces: string[] = [];
+    for (const url of ['/products', '/', '/index.html']) {
+      const res = await app.inject({ url, headers: { 'x-request-id': `test-${nonces.length}` } });
+      expect(res.statusCode).toBe(200);
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(nonce).toBeTruthy();
+      expect(res.body).toContain(`<script nonce="${nonce}" defer src="/main.1234567890.js">`);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-request-id']).toBe(`test-${nonces.length}`);
+      nonces.push(nonce!);
+    }
+    expect(new Set(nonces).size).toBe(3);
+  });
+
+  it('reads the registry from its store on every request (the pointer several instances share)', async () => {
+    const read = async () => JSON.parse((await app.inject({ url: '/remotes/registry.json' })).body);
+    expect((await read()).remotes['mfe-content'].current).toBe('1.0.0');
+    registryText = JSON.stringify({ remotes: { 'mfe-content': { current: '0.9.0', history: [] } } });
+    expect((await read()).remotes['mfe-content'].current).toBe('0.9.0');
+  });
+});
