@@ -311,7 +311,8 @@ test.describe('axe: no violations on any route, the order page included', () => 
       test.setTimeout(90_000);
       await seedBrowser(page, { token: shopper.token });
       await page.goto(route.replace(':slug', product.slug).replace(':orderId', orderId));
-      await expect(page.locator('main h1').first()).toBeVisible();
+      // A section loads its code and then its data: on a busy machine that can take a while.
+      await expect(page.locator('main h1').first()).toBeVisible({ timeout: 30_000 });
       // Scanned once loaded: no skeleton or spinner left.
       await expect(page.locator('main [aria-busy="true"][role="status"], main .ms-spinner')).toHaveCount(0);
       await expectNoA11yViolations(page, { exclude: ['.notistack-SnackbarContainer'], bestPractices: true });
