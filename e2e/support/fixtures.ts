@@ -40,12 +40,17 @@ export const test = base.extend<{ site: Site }>({
   },
 });
 
-/** WCAG 2.2 AA scan of what the page shows now; fails the test with the list of violations. */
+/**
+ * WCAG 2.2 AA scan of what the page shows now (with `bestPractices`, axe's best-practice rules too, e.g.
+ * landmark-unique, image-redundant-alt); fails the test with the list of violations.
+ */
 export async function expectNoA11yViolations(
   page: Page,
-  options: { exclude?: string[] } = {},
+  options: { exclude?: string[]; bestPractices?: boolean } = {},
 ): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+  if (options.bestPractices) tags.push('best-practice');
+  let builder = new AxeBuilder({ page }).withTags(tags);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
   const summary = results.violations.map(

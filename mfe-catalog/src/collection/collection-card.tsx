@@ -18,7 +18,8 @@ export function CollectionCard({ product }: { product: Product }) {
       <Link {...link} className="catalog-card__link">
         <ProductImage
           src={product.image[0]}
-          alt={product.name}
+          // The name follows as text in the same link; repeating it as alt reads it twice.
+          alt=""
           width={320}
           height={240}
           className="catalog-card__image"

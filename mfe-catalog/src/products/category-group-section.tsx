@@ -39,7 +39,8 @@ export function CategoryGroupSection({ group, search }: { group: CategoryGroup; 
   const total = data?.pages[0]?.total ?? group.count;
 
   return (
-    <section ref={ref} className="catalog-category" aria-labelledby={headingId}>
+    // Named with its company too: the same category under two companies is two distinct landmarks.
+    <section ref={ref} className="catalog-category" aria-label={`${group.category}, ${group.company}`}>
       <h3 id={headingId}>{group.category}</h3>
       {isError && products.length === 0 ? (
         <div className="catalog-error" role="alert">

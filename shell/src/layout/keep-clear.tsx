@@ -38,7 +38,8 @@ export function KeepClear() {
   useEffect(() => {
     const root = document.documentElement;
     let frame = 0;
-    let lift = 0;
+    // Written on the first pass, then only when it changes.
+    let lift = -1;
 
     const update = () => {
       frame = 0;
@@ -49,7 +50,7 @@ export function KeepClear() {
       const launcher = document.querySelector<HTMLElement>(LAUNCHER);
       let launcherTop = window.innerHeight;
       if (launcher) {
-        const rest = launcherRest(launcher, lift);
+        const rest = launcherRest(launcher, Math.max(0, lift));
         const under = actions.filter((action) => overlaps(rest, action));
         let next = 0;
         let hidden = false;

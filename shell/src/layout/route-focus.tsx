@@ -13,10 +13,13 @@ function focusIsTaken(main: HTMLElement): boolean {
   return main.contains(active) && active.getAttribute('data-route-focus') === null;
 }
 
+/** The page's main heading; a visually hidden one is a fine target for a screen reader, a hidden one is not. */
 function visibleHeading(main: HTMLElement): HTMLHeadingElement | null {
   for (const heading of main.querySelectorAll('h1')) {
-    // A visually hidden heading is still a fine target for a screen reader; a display:none one is not.
-    if (heading.getClientRects().length > 0) return heading;
+    if (heading.closest('[hidden], [aria-hidden="true"], [inert]')) continue;
+    if (getComputedStyle(heading).display === 'none' || getComputedStyle(heading).visibility === 'hidden')
+      continue;
+    return heading;
   }
   return null;
 }

@@ -191,7 +191,8 @@ describe('the collection page', () => {
   it('cards: image and name; currency and price only above 0 and not for Indian users', async () => {
     renderPage(routes, '/collection');
     const apple = await screen.findByRole('link', { name: /Apple Caliper/ });
-    expect(within(apple).getByRole('img', { name: 'Apple Caliper' })).toBeInTheDocument();
+    // The image is shown but not named again: the link's text already names the product.
+    expect(apple.querySelector('img')).toHaveAttribute('alt', '');
     expect(apple).toHaveTextContent('Apple Caliper$120');
     expect(apple).toHaveAttribute('href', `/product/${apples.slug}`);
     expect(screen.getByRole('link', { name: /Basil Micrometer/ })).toHaveTextContent(/^Basil Micrometer$/);

@@ -78,7 +78,7 @@ describe('the products page', () => {
   it('pages a large category: the first 12, then "Show more"', async () => {
     const user = userEvent.setup();
     renderPage(routes, '/products?company=Tespa&category=Video%20Measuring%20Machine');
-    const group = await screen.findByRole('region', { name: 'Video Measuring Machine' });
+    const group = await screen.findByRole('region', { name: 'Video Measuring Machine, Tespa' });
     await waitFor(() => expect(within(group).getAllByRole('listitem')).toHaveLength(12));
     expect(within(group).getByText('Showing 12 of 15')).toBeInTheDocument();
     await user.click(within(group).getByRole('button', { name: 'Show more Tespa Video Measuring Machine' }));
