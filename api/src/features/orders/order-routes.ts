@@ -405,16 +405,28 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** Paid: the order becomes visible as processing and the cart is emptied, together. */
+  /**
+   * Paid: the order becomes visible as processing and the cart is emptied, together. An order the staff cancelled
+   * while it awaited payment stays cancelled (a late payment does not bring it back); the payment is recorded on it.
+   */
   async function markPaid(orderId: string, userId: string, paymentId: string): Promise<void> {
     await db.transaction(async (tx) => {
-      const updated = await tx.query(
-        `UPDATE orders SET payment = true, status = $2, payment_id = $3 WHERE id = $1 AND NOT payment`,
-        [orderId, ORDER_STATUS.processing, paymentId],
+      const updated = await tx.query<{ status: string }>(
+        `UPDATE orders SET payment = true, payment_id = $3,
+           status = CASE WHEN status = $4 THEN status ELSE $2 END
+         WHERE id = $1 AND NOT payment RETURNING status`,
+        [orderId, ORDER_STATUS.processing, paymentId, CANCELLED],
       );
-      if (updated.rowCount === 0) return;
+      const status = updated.rows[0]?.status;
+      if (status === undefined) return;
+      if (status === CANCELLED) {
+        await addOrderEvent(tx, orderId, CANCELLED, ORDER_NOTES.paidAfterCancel);
+        return;
+      }
       await addOrderEvent(tx, orderId, ORDER_STATUS.processing, ORDER_NOTES.paid);
       await clearCart(tx, userId);
     });
   }
 }
+
+const CANCELLED = 'cancelled';

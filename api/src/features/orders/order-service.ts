@@ -182,7 +182,11 @@ export async function insertOrderWithEvent(
   await addOrderEvent(tx, fields.id, fields.status, ORDER_NOTES.placed);
 }
 
-export const ORDER_NOTES = { placed: 'Order placed', paid: 'Payment verified' } as const;
+export const ORDER_NOTES = {
+  placed: 'Order placed',
+  paid: 'Payment verified',
+  paidAfterCancel: 'Payment verified after the order was cancelled: refund due',
+} as const;
 
 /** Same items and quantities: what a double click or a resent request looks like. */
 export function sameItems(a: readonly OrderItem[], b: readonly OrderItem[]): boolean {

@@ -321,6 +321,27 @@ describe('orders desk', () => {
     expect((await move(orderId, 'shipped')).statusCode).toBe(200);
   });
 
+  it('an order cancelled while awaiting payment stays cancelled when its payment arrives later', async () => {
+    const created = await post(
+      app,
+      '/api/order/razorpay',
+      { address: ADDRESS, items: [{ _id: priced[1]!._id, quantity: 1 }] },
+      tokens.shopper,
+    );
+    const { orderId } = body<{ orderId: string }>(created);
+    expect((await move(orderId, 'cancelled')).statusCode).toBe(200);
+    const paid = await post(
+      app,
+      '/api/payments/sandbox/razorpay/pay',
+      { order_id: body<{ order: { id: string } }>(created).order.id },
+      tokens.shopper,
+    );
+    await post(app, '/api/order/verifyRazorpay', body(paid), tokens.shopper);
+    const after = await detail(orderId);
+    expect(after).toMatchObject({ status: 'cancelled', payment: true });
+    expect(after.allowedMoves).toEqual([]);
+  });
+
   it('lists every order with filters and pages', async () => {
     const other = await register(app, 'Zeynep Quinn');
     const id = await placeOrder(other.token, 4);
