@@ -40,8 +40,11 @@ describe('findImportCycles', () => {
       'b.ts': "import { type A } from './a';\nexport type B = A;\n",
       '__tests__/a.test.ts': "import { x } from '../c';\n",
       'c.ts': "import '../__tests__/a.test';\nexport const x = 1;\n",
+      'd.mjs': "/** @param {import('./e.mjs').E} e */\nexport const d = (e) => e;\n",
+      'e.mjs': "// import('./d.mjs') is only named here\nimport { d } from './d.mjs';\nexport const e = d;\n",
     });
-    // b -> a is a value import statement (inline `type` specifiers still load the module), a -> b is type-only.
+    // b -> a is a value import statement (inline `type` specifiers still load the module), a -> b is type-only;
+    // d names e only in a JSDoc type.
     expect(await findImportCycles([root])).toEqual([]);
   });
 });
