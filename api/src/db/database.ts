@@ -3,6 +3,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
+/** How long a read waits before its one retry on a fresh connection. */
+const RETRY_PAUSE_MS = 100;
+
 export interface QueryResult<T> {
   rows: T[];
   rowCount: number;
@@ -147,6 +150,9 @@ async function openPostgres(connectionString: string, options: DatabaseOptions):
         // The pool has dropped the dead client; a read runs once more on a fresh connection.
         if (closed || !isIdempotentSql(sql)) throw new DatabaseUnavailableError(error);
         report(error as Error);
+        // A moment first: when the server dropped every connection at once, the idle ones' notices arrive
+        // asynchronously, and the pool must evict them before the retry takes one.
+        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
         try {
           return await run<T>(pool, sql, params);
         } catch (again) {
