@@ -85,8 +85,8 @@ async function assemble(
     // Bodies are checked as sent: no type coercion, no silent removal of unknown fields.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     routerOptions: { ignoreTrailingSlash: true },
-    // X-Forwarded-* only from the configured proxy (TRUST_PROXY or TRUSTED_PROXY); from anyone else they are ignored.
-    trustProxy: options.trustProxy ?? config.trustedProxy ?? false,
+    // X-Forwarded-* only from the configured proxy (TRUST_PROXY); from anyone else they are ignored.
+    trustProxy: options.trustProxy ?? false,
     // A client that sends nothing, or too slowly, does not hold a connection for ever.
     connectionTimeout: 60_000,
     requestTimeout: 30_000,

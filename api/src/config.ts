@@ -77,8 +77,6 @@ export interface FaultOptions {
   production?: boolean;
   /** The API's public URL (PUBLIC_API_URL) for links it sends browsers to; default http://localhost:API_PORT. */
   publicApiUrl?: string;
-  /** Address of the reverse proxy whose X-Forwarded-* headers are believed (TRUSTED_PROXY); unset: none. */
-  trustedProxy?: string;
 }
 
 export interface AppConfig {
@@ -103,7 +101,6 @@ export interface AppConfig {
   orderTotalCap: number;
   paymentsMode: 'sandbox' | 'live';
   publicApiUrl: string;
-  trustedProxy?: string;
 }
 
 export const DEFAULT_ORDER_TOTAL_CAP = 1_000_000;
@@ -159,7 +156,6 @@ function resolveFaults(options: BuildAppOptions) {
     orderTotalCap: faults.orderTotalCap ?? DEFAULT_ORDER_TOTAL_CAP,
     paymentsMode,
     publicApiUrl: (faults.publicApiUrl ?? 'http://localhost:4000').replace(/\/+$/, ''),
-    trustedProxy: faults.trustedProxy || undefined,
   };
 }
 
@@ -220,7 +216,7 @@ export function optionsFromEnv(
           ? true
           : origins
         : [...new Set([siteOrigin, `http://localhost:${sitePort}`, `http://127.0.0.1:${sitePort}`])],
-    trustProxy: env.TRUST_PROXY ? trustProxyFrom(env.TRUST_PROXY) : undefined,
+    trustProxy: trustProxyFromEnv(env),
     razorpay:
       env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET
         ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET }
@@ -250,8 +246,16 @@ function faultsFromEnv(env: NodeJS.ProcessEnv, number: (name: string) => number 
     paymentsMode: mode ? (mode as 'sandbox' | 'live') : undefined,
     production: env.NODE_ENV === 'production',
     publicApiUrl: env.PUBLIC_API_URL || `http://localhost:${apiPort}`,
-    trustedProxy: env.TRUSTED_PROXY || undefined,
   };
+}
+
+/**
+ * The one trust-proxy setting, shared with the site server (tools/src/trust-proxy.mjs): TRUST_PROXY, or its
+ * deprecated older name TRUSTED_PROXY when TRUST_PROXY is unset. Unset: X-Forwarded-* headers are ignored.
+ */
+export function trustProxyFromEnv(env: NodeJS.ProcessEnv): boolean | string[] | undefined {
+  const raw = env.TRUST_PROXY ?? env.TRUSTED_PROXY;
+  return raw ? trustProxyFrom(raw) : undefined;
 }
 
 /** TRUST_PROXY: true/false, or addresses/CIDRs separated by commas ('loopback', '127.0.0.1,::1'). */

@@ -253,6 +253,51 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+test('an order whose answer is lost on the way is placed once: the retry carries the same Idempotency-Key', async ({
+  page,
+  site,
+}) => {
+  const product = await pricedProduct(site, 'Sylvac');
+  const shopper = await newShopper(site);
+  await call(site, '/api/address/save', { address: ADDRESS }, shopper.token);
+  await call(site, '/api/cart/add', { itemId: product._id, quantity: 1 }, shopper.token);
+  await seedBrowser(page, { token: shopper.token });
+  const sent: { key?: string; requestId?: string }[] = [];
+  await page.route('**/api/order/place', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const headers = route.request().headers();
+    sent.push({ key: headers['idempotency-key'], requestId: headers['x-request-id'] });
+    if (sent.length > 1) return route.continue();
+    // The first one reaches the real API, which places the order; then the connection drops before the
+    // browser hears back, as when a proxy or the network fails after the write.
+    const answered = await route.fetch();
+    expect(answered.status()).toBe(200);
+    return route.abort('connectionreset');
+  });
+
+  await page.goto('/place-order');
+  const section = commerce(page);
+  await expect(
+    section.getByRole('group', { name: 'Saved addresses' }).getByRole('radio', { checked: true }),
+  ).toHaveCount(1);
+  await section.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/orders\/[^/]+$/);
+  // The shell sent the placement again by itself, with the same key and a request id of its own.
+  expect(sent).toHaveLength(2);
+  expect(sent[0]?.key).toMatch(/^key-[0-9a-f]{32}$/);
+  expect(sent[1]?.key).toBe(sent[0]?.key);
+  expect(sent[0]?.requestId).toMatch(/^web-[0-9a-f]{32}$/);
+  expect(sent[1]?.requestId).not.toBe(sent[0]?.requestId);
+  const { orders } = await call<{ orders: { _id: string }[] }>(
+    site,
+    '/api/order/userorders',
+    {},
+    shopper.token,
+  );
+  expect(orders).toHaveLength(1);
+  expect(page.url()).toContain(`/orders/${orders[0]?._id ?? 'none'}`);
+});
+
 test('after /products -> a product page, focus is on the product heading', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/products?company=Sylvac');

@@ -4,6 +4,7 @@ export * from './rules/index.js';
 export * from './config/runtime-config.js';
 export * from './api/errors.js';
 export * from './api/base-api.js';
+export * from './api/request-id.js';
 export * from './api/product-endpoints.js';
 export * from './api/cart-endpoints.js';
 export * from './store/auth-slice.js';

@@ -9,6 +9,7 @@ import { DEFAULT_GEO_URL } from '../src/launch.mjs';
 import { ROOT } from '../src/paths.mjs';
 import { openPgRegistryStore } from '../src/registry-store-pg.mjs';
 import { createSiteServer } from '../src/site-server.mjs';
+import { trustProxyFromEnv } from '../src/trust-proxy.mjs';
 
 const port = Number(process.env.SITE_PORT ?? 8080);
 const host = process.env.SITE_HOST ?? '0.0.0.0';
@@ -16,7 +17,8 @@ const releasesDir = path.resolve(process.env.RELEASES_DIR ?? path.join(ROOT, 're
 const store = process.env.DATABASE_URL
   ? await openPgRegistryStore(process.env.DATABASE_URL, { poolSize: 4 })
   : undefined;
-const trust = process.env.TRUST_PROXY;
+// TRUST_PROXY (or its deprecated older name TRUSTED_PROXY): the balancer whose X-Forwarded-* headers count.
+const trustProxy = trustProxyFromEnv(process.env);
 
 const options = process.env.SITE_SERVER_OPTIONS
   ? JSON.parse(process.env.SITE_SERVER_OPTIONS)
@@ -30,7 +32,7 @@ const options = process.env.SITE_SERVER_OPTIONS
       geoUrl: process.env.GEO_URL ?? DEFAULT_GEO_URL,
       deliveryFee: Number(process.env.DELIVERY_FEE ?? 10),
       logger: { base: { site: port } },
-      ...(trust ? { trustProxy: trust === 'true' ? true : trust.split(',').map((v) => v.trim()) } : {}),
+      ...(trustProxy === undefined ? {} : { trustProxy }),
     };
 const site = await createSiteServer({ ...options, ...(store ? { registryStore: store } : {}) });
 

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { buildIfNeeded } from '../src/build.mjs';
 import { DEFAULT_GEO_URL, launch } from '../src/launch.mjs';
-import { publishLocalBuilds } from '../src/publish-local.mjs';
+import { publishForStart } from '../src/publish-local.mjs';
 import { ROOT } from '../src/paths.mjs';
 
 /** @param {string} name @param {number} fallback */
@@ -33,7 +33,8 @@ async function main() {
       : 'Build is up to date',
   );
   try {
-    await publishLocalBuilds(releasesDir);
+    // With DATABASE_URL into PostgreSQL, the registry the site servers read then; else into registry.json.
+    await publishForStart(releasesDir, { databaseUrl: process.env.DATABASE_URL });
   } catch (error) {
     // A damaged registry (or a full disk) must not keep the shop closed: serve what is published.
     console.error(

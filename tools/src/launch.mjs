@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { ROOT } from './paths.mjs';
 import { supervise } from './supervisor.mjs';
+import { trustProxyFromEnv } from './trust-proxy.mjs';
 
 export const DEFAULT_GEO_URL = 'https://ipapi.co/json/';
 
@@ -90,6 +91,7 @@ export async function launch(options) {
       () => !firstApiExit,
       'The API',
     );
+    const trustProxy = trustProxyFromEnv(process.env);
     const siteOptions = {
       shellDir: path.join(ROOT, 'shell/dist'),
       releasesDir: options.releasesDir,
@@ -100,7 +102,8 @@ export async function launch(options) {
       deliveryFee,
       // One line per request alongside the API's when the API's output is shown (npm start).
       logger: (options.apiOutput ?? 'inherit') === 'inherit',
-      ...(process.env.TRUSTED_PROXY ? { trustedProxy: process.env.TRUSTED_PROXY } : {}),
+      // X-Forwarded-* believed only from the balancer TRUST_PROXY names (the API reads the same variable).
+      ...(trustProxy === undefined ? {} : { trustProxy }),
     };
     site = supervise({
       name: 'The site',

@@ -61,6 +61,10 @@ describe('optionsFromEnv', () => {
       'http://127.0.0.1:8080',
     ]);
     expect(optionsFromEnv({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    // One setting for both servers: TRUSTED_PROXY is the deprecated older name, TRUST_PROXY wins over it.
+    expect(optionsFromEnv({ TRUSTED_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
+    expect(optionsFromEnv({ TRUST_PROXY: 'false', TRUSTED_PROXY: '10.0.0.5' }).trustProxy).toBe(false);
+    expect(optionsFromEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(resolveConfig({ ...options, jwtSecret: 'x' }, () => '/tmp').rateLimit).toMatchObject({
       calls: { login: 500, chat: 500 },
     });

@@ -36,14 +36,31 @@ describe('two API instances on one PostgreSQL', () => {
     const fourth = await login(two);
     expect(fourth.statusCode).toBe(429);
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
-    // Another client is counted apart.
+    // Another client is counted apart (on another e-mail: this one's per-e-mail limit is spent too).
     const other = await two.inject({
       method: 'POST',
       url: '/api/user/login',
       remoteAddress: '10.9.9.9',
-      payload: { email: 'nobody@example.com', password: 'wrong password' },
+      payload: { email: 'somebody.else@example.com', password: 'wrong password' },
     });
     expect(other.statusCode).not.toBe(429);
+  });
+
+  it('share one per-e-mail limit: one account attacked from many addresses through both', async () => {
+    const email = `target.${Date.now()}@example.com`;
+    const login = (app: FastifyInstance, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress,
+        payload: { email, password: 'wrong password' },
+      });
+    expect((await login(one, '10.3.0.1')).statusCode).toBe(401);
+    expect((await login(two, '10.3.0.2')).statusCode).toBe(401);
+    expect((await login(one, '10.3.0.3')).statusCode).toBe(401);
+    const fourth = await login(two, '10.3.0.4');
+    expect(fourth.statusCode).toBe(429);
+    expect(body(fourth).message).toMatch(/^Too many attempts for this e-mail/);
   });
 
   it('accept each other’s sessions and see one cart', async () => {

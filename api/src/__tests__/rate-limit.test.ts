@@ -33,6 +33,29 @@ describe('rate limits', () => {
     expect((await send()).statusCode).toBe(429);
   });
 
+  it.each([
+    ['/api/user/login', (email: string) => ({ email, password: 'wrong horse battery' })],
+    [
+      '/api/user/register',
+      (email: string) => ({ name: 'Probe', email, password: 'a long enough passphrase 7' }),
+    ],
+  ])('%s: one e-mail from many addresses is limited per e-mail too', async (url, payload) => {
+    const email = `target.${url.length}.${Date.now()}@example.com`;
+    const from = (remoteAddress: string, address = email) =>
+      app.inject({ method: 'POST', url, remoteAddress, payload: payload(address) });
+    expect((await from('10.20.0.1')).statusCode).not.toBe(429);
+    expect((await from('10.20.0.2')).statusCode).not.toBe(429);
+    const third = await from('10.20.0.3');
+    expect(third.statusCode).toBe(429);
+    expect(body(third).message).toMatch(
+      /^Too many attempts for this e-mail\. Please try again in \d+ seconds\.$/,
+    );
+    // Another e-mail from a fresh address is counted apart; the table keeps no e-mail address.
+    expect((await from('10.20.0.4', `other.${email}`)).statusCode).not.toBe(429);
+    const stored = await app.shop.db.query<{ key: string }>('SELECT key FROM rate_limits');
+    expect(stored.rows.some((row) => row.key.includes('@'))).toBe(false);
+  });
+
   it('leaves the other calls alone', async () => {
     for (let i = 0; i < 5; i += 1) expect((await get(app, '/api/health')).statusCode).toBe(200);
   });

@@ -4,7 +4,8 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Queryable } from '../db/database.js';
 
-const HIT = `INSERT INTO rate_limits (key, hits, window_ends)
+/** Counts one hit of a key in its window (a new window when the last one ended): hits so far and ms left. */
+export const HIT = `INSERT INTO rate_limits (key, hits, window_ends)
   VALUES ($1, 1, clock_timestamp() + make_interval(secs => $2::double precision / 1000))
   ON CONFLICT (key) DO UPDATE SET
     hits = CASE WHEN rate_limits.window_ends <= clock_timestamp() THEN 1 ELSE rate_limits.hits + 1 END,

@@ -17,6 +17,15 @@ export interface OrderRequest {
   amount: number;
 }
 
+/**
+ * A cash-on-delivery placement: the order and its Idempotency-Key. One key per checkout attempt, sent again
+ * unchanged when the same attempt is retried, so the API answers a repeat with the order it already placed.
+ */
+export interface CodPlacement {
+  order: OrderRequest;
+  idempotencyKey: string;
+}
+
 export interface PlacedOrder {
   success: boolean;
   message?: string;
@@ -42,8 +51,13 @@ export interface RazorpayPaymentResult {
 
 export const orderPlacementApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
-    placeCodOrder: build.mutation<PlacedOrder, OrderRequest>({
-      query: (body) => ({ url: '/api/order/place', method: 'POST', body }),
+    placeCodOrder: build.mutation<PlacedOrder, CodPlacement>({
+      query: ({ order, idempotencyKey }) => ({
+        url: '/api/order/place',
+        method: 'POST',
+        body: order,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
       invalidatesTags: ['Orders'],
     }),
     createRazorpayOrder: build.mutation<RazorpayOrderResponse, OrderRequest>({

@@ -19,6 +19,9 @@ export interface RecordedCall {
   query: URLSearchParams;
   token: string | undefined;
   body: unknown;
+  /** The Idempotency-Key and X-Request-Id headers, when sent. */
+  idempotencyKey: string | undefined;
+  requestId: string | undefined;
 }
 
 export interface Reply {
@@ -26,6 +29,8 @@ export interface Reply {
   body?: unknown;
   /** Closes the connection without an answer (a "thrown" error in the browser). */
   destroy?: boolean;
+  /** Does what the usual answer does (an order is stored), then closes the connection: the answer is lost. */
+  lose?: boolean;
   delayMs?: number;
 }
 
@@ -92,6 +97,7 @@ export async function startFakeShopApi(): Promise<FakeShopApi> {
   const overrides = new Map<string, Override>();
   const inFlight = new Map<string, number>();
   let orderSeq = 0;
+  const placedWithKey = new Map<string, string>();
   let addressSeq = 0;
 
   const api: FakeShopApi = {
@@ -114,6 +120,7 @@ export async function startFakeShopApi(): Promise<FakeShopApi> {
       api.accountEmail = 'buyer@example.com';
       api.orders = [];
       api.maxInFlight = new Map();
+      placedWithKey.clear();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -154,7 +161,13 @@ export async function startFakeShopApi(): Promise<FakeShopApi> {
         return { body: { success: true, message: 'Address saved successfully', addresses: api.addresses } };
       }
       case 'POST /api/order/place': {
+        // Like the API: a repeated Idempotency-Key answers the order already placed with it.
+        const placedBefore = call.idempotencyKey ? placedWithKey.get(call.idempotencyKey) : undefined;
+        if (placedBefore) {
+          return { body: { success: true, message: 'Order placed successfully!', orderId: placedBefore } };
+        }
         orderSeq += 1;
+        if (call.idempotencyKey) placedWithKey.set(call.idempotencyKey, `order-${orderSeq}`);
         const items = body.items as Order['items'];
         api.orders = [
           {
@@ -230,7 +243,7 @@ export async function startFakeShopApi(): Promise<FakeShopApi> {
 
   const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'content-type, token');
+    response.setHeader('Access-Control-Allow-Headers', 'content-type, token, idempotency-key, x-request-id');
     if (request.method === 'OPTIONS') return response.end();
     const url = new URL(request.url ?? '/', 'http://localhost');
     const call: RecordedCall = {
@@ -239,6 +252,8 @@ export async function startFakeShopApi(): Promise<FakeShopApi> {
       query: url.searchParams,
       token: request.headers.token as string | undefined,
       body: await readBody(request),
+      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      requestId: request.headers['x-request-id'] as string | undefined,
     };
     api.calls.push(call);
     const route = `${call.method} ${call.path}`;
@@ -251,7 +266,7 @@ export async function startFakeShopApi(): Promise<FakeShopApi> {
       const reply =
         custom && (custom.status !== undefined || custom.body !== undefined || custom.destroy)
           ? custom
-          : { ...defaults(call), delayMs: custom?.delayMs };
+          : { ...defaults(call), delayMs: custom?.delayMs, destroy: custom?.lose };
       if (reply.delayMs) await sleep(reply.delayMs);
       if (reply.destroy) {
         request.socket.destroy();

@@ -4,6 +4,7 @@ import type { ApiError } from './errors.js';
 import type { ApiEnvelope } from '../types/entities.js';
 import { GUEST_CART_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../rules/constants.js';
 import { loggedOut } from '../store/auth-slice.js';
+import { hasIdempotencyKey, newRequestId } from './request-id.js';
 
 /** No call waits longer than this in all (attempts and retries together): a hung API gives an error in time. */
 export const API_DEADLINE_MS = 10_000;
@@ -55,6 +56,7 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers, { getState, endpoint }) => {
     const token = (getState() as TokenState).auth?.token;
     if (token && !anonymousEndpoints.has(endpoint)) headers.set('token', token);
+    headers.set('x-request-id', newRequestId());
     return headers;
   },
 });
@@ -66,7 +68,9 @@ const rawBaseQuery = fetchBaseQuery({
 const shopBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
   const { apiBaseUrl } = getRuntimeConfig();
   const request = typeof args === 'string' ? { url: args } : args;
-  const idempotent = !request.method || request.method.toUpperCase() === 'GET';
+  // A write that carries an Idempotency-Key is answered once however often it is sent, so it is retried too.
+  const idempotent =
+    !request.method || request.method.toUpperCase() === 'GET' || hasIdempotencyKey(request.headers);
   const started = Date.now();
   let result: Awaited<ReturnType<typeof rawBaseQuery>>;
   for (let attempt = 0; ; attempt += 1) {

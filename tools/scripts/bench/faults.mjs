@@ -3,7 +3,8 @@
 // temporary DATA_DIR and RELEASES_DIR), polls a page, /config.json and an API call every 100 ms, kills the API and
 // then the site process with SIGKILL, and prints the failed requests and the seconds each stayed down.
 // FAULTS_BENCH_ROOT runs another checkout's start.mjs (to measure before/after; FAULTS_BENCH_START names another
-// start script there, relative to it). Prints figures; asserts nothing.
+// start script there, relative to it). FAULTS_BENCH_WATCH_SECONDS (20) is how long each kill is watched. Prints
+// figures; asserts nothing. Bounded: every wait has a deadline, and every process it started is ended at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { ROOT } from '../../src/paths.mjs';
 import { downSeconds, startProbe, waitUntilOk } from '../../src/kill-probe.mjs';
 
-const WATCH_MS = 20_000;
+const WATCH_MS = Math.max(1, Number(process.env.FAULTS_BENCH_WATCH_SECONDS ?? 20)) * 1000;
 
 /** @returns {Promise<number>} */
 function freePort() {
@@ -27,8 +28,17 @@ function freePort() {
   });
 }
 
-/** Every process under pid whose command line contains needle. @param {number} pid @param {string} needle */
-function descendant(pid, needle) {
+/** A process's command line ('' when it is gone). @param {number} pid */
+function commandLine(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The parent of every process now running: ppid -> pids. */
+function processTree() {
   /** @type {Map<number, number[]>} */
   const children = new Map();
   for (const entry of readdirSync('/proc')) {
@@ -41,6 +51,25 @@ function descendant(pid, needle) {
       // gone
     }
   }
+  return children;
+}
+
+/** Every process under pid (children, their children, ...). @param {number} pid @returns {number[]} */
+function descendants(pid) {
+  const children = processTree();
+  const found = [];
+  const queue = [...(children.get(pid) ?? [])];
+  while (queue.length) {
+    const next = /** @type {number} */ (queue.shift());
+    found.push(next);
+    queue.push(...(children.get(next) ?? []));
+  }
+  return found;
+}
+
+/** The first process under pid whose command line contains needle. @param {number} pid @param {string} needle */
+function descendant(pid, needle) {
+  const children = processTree();
   const queue = [...(children.get(pid) ?? [])];
   while (queue.length) {
     const next = /** @type {number} */ (queue.shift());
@@ -78,61 +107,89 @@ export async function run() {
   console.log(
     `\nkill -9 (start.mjs of ${root}; 100 ms polls of a page, /config.json and an API call, ${WATCH_MS / 1000} s watched):`,
   );
-  for (const victim of ['api/dist/main.js', 'site']) {
-    const script = process.env.FAULTS_BENCH_START ?? 'tools/scripts/start.mjs';
-    const shop = spawn(process.execPath, [path.join(root, script)], {
-      cwd: root,
-      env: {
-        ...process.env,
-        SITE_PORT: String(sitePort),
-        API_PORT: String(apiPort),
-        DATA_DIR: path.join(work, 'data'),
-        RELEASES_DIR: path.join(work, 'releases'),
-        GEO_URL: '',
-      },
-      stdio: 'ignore',
-    });
-    /** @type {number[]} processes this run started (an API orphaned by a killed launcher included) */
-    const started = [];
-    try {
-      await waitUntilOk(`${site}/config.json`, 300_000);
-      await waitUntilOk(`${api}/api/health`, 60_000);
-      // The site is its own process since issue 19; before, it ran inside start.mjs itself.
-      const apiPid = descendant(/** @type {number} */ (shop.pid), 'api/dist/main.js');
-      started.push(
-        ...[apiPid, descendant(/** @type {number} */ (shop.pid), 'tools/scripts/site.mjs')].filter(
-          (p) => p !== undefined,
-        ),
-      );
-      const pid =
-        victim === 'site'
-          ? (descendant(/** @type {number} */ (shop.pid), 'tools/scripts/site.mjs') ?? shop.pid)
-          : apiPid;
-      if (!pid) throw new Error(`no ${victim} process found under start.mjs`);
-      const probe = startProbe(targets, 100);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      process.kill(pid, 'SIGKILL');
-      await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
-      console.log(`  kill -9 of the ${victim === 'site' ? 'site' : 'API'} (pid ${pid}):`);
-      report(await probe.stop());
-    } finally {
-      shop.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      for (const name of ['api/dist/main.js', 'tools/scripts/site.mjs']) {
-        const left = descendant(/** @type {number} */ (shop.pid), name);
-        if (left) started.push(left);
-      }
-      for (const pid of started) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
+  try {
+    for (const victim of ['api/dist/main.js', 'site']) {
+      const script = process.env.FAULTS_BENCH_START ?? 'tools/scripts/start.mjs';
+      const shop = spawn(process.execPath, [path.join(root, script)], {
+        cwd: root,
+        env: {
+          ...process.env,
+          SITE_PORT: String(sitePort),
+          API_PORT: String(apiPort),
+          DATA_DIR: path.join(work, 'data'),
+          RELEASES_DIR: path.join(work, 'releases'),
+          GEO_URL: '',
+        },
+        stdio: 'ignore',
+      });
+      /** @type {Map<number, string>} processes this run started and their command lines (orphans included) */
+      const started = new Map();
+      const note = () => {
+        for (const pid of descendants(/** @type {number} */ (shop.pid))) {
+          if (!started.has(pid)) started.set(pid, commandLine(pid));
         }
+      };
+      const running = () => shop.exitCode === null && shop.signalCode === null;
+      /** Polls url until it answers ok, at most ms; gives up at once when start.mjs has exited. */
+      const waitUp = async (/** @type {string} */ url, /** @type {number} */ ms) => {
+        const deadline = Date.now() + ms;
+        while (running()) {
+          try {
+            return await waitUntilOk(url, Math.max(100, Math.min(2000, deadline - Date.now())));
+          } catch (error) {
+            if (Date.now() >= deadline) throw error;
+          }
+        }
+        throw new Error(`start.mjs exited (code ${shop.exitCode ?? shop.signalCode}) before ${url} answered`);
+      };
+      /** @type {ReturnType<typeof startProbe> | undefined} */
+      let probe;
+      try {
+        await waitUp(`${site}/config.json`, 300_000);
+        await waitUp(`${api}/api/health`, 60_000);
+        // The site is its own process since issue 19; before, it ran inside start.mjs itself.
+        const apiPid = descendant(/** @type {number} */ (shop.pid), 'api/dist/main.js');
+        note();
+        const pid =
+          victim === 'site'
+            ? (descendant(/** @type {number} */ (shop.pid), 'tools/scripts/site.mjs') ?? shop.pid)
+            : apiPid;
+        if (!pid) throw new Error(`no ${victim} process found under start.mjs`);
+        probe = startProbe(targets, 100);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        process.kill(pid, 'SIGKILL');
+        // The watch, noting the processes the supervisor starts again meanwhile (so none outlives the bench).
+        for (let waited = 0; waited < WATCH_MS; waited += 500) {
+          await new Promise((resolve) => setTimeout(resolve, Math.min(500, WATCH_MS - waited)));
+          note();
+        }
+        console.log(`  kill -9 of the ${victim === 'site' ? 'site' : 'API'} (pid ${pid}):`);
+        report(await probe.stop());
+        probe = undefined;
+      } finally {
+        await probe?.stop();
+        note();
+        if (running()) {
+          const exited = new Promise((resolve) => shop.once('exit', resolve));
+          shop.kill('SIGTERM');
+          // start.mjs stops its children on SIGTERM; give it 10 s at most.
+          await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        }
+        for (const [pid, command] of started) {
+          // Only a process still running the same command: a pid the system gave to another process is left alone.
+          if (!command || commandLine(pid) !== command) continue;
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        }
+        if (running()) shop.kill('SIGKILL');
       }
-      if (shop.exitCode === null) shop.kill('SIGKILL');
     }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
-  rmSync(work, { recursive: true, force: true });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

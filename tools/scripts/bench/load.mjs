@@ -3,6 +3,8 @@
 // and order placement, on the embedded database (PGlite, the default) and on PostgreSQL 15 (DATABASE_URL, a
 // throwaway cluster). One API process each; rate limits off. `node tools/scripts/bench/load.mjs` alone, or as a
 // step of `npm run bench`. BENCH_LOAD_SECONDS (5 per figure) and BENCH_LOAD_ENGINES (pglite,postgres) change it.
+// Bounded: each figure lasts its seconds (a request gives up after 30 s), and the API process and the throwaway
+// PostgreSQL it starts are stopped at the end, also when the run fails.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,26 +45,35 @@ async function startApi({ databaseUrl }) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('The API exited while starting');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error('The API did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const stop = async () => {
+    if (alive()) {
       child.kill('SIGTERM');
+      // A graceful stop finishes the requests in flight; past 10 s it is ended.
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+      clearTimeout(killer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (!alive()) throw new Error('The API exited while starting');
+      try {
+        if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) })).ok) break;
+      } catch {
+        // not yet
+      }
+      if (Date.now() > deadline) throw new Error('The API did not start within 120 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
 }
 
 /** @param {string} url @param {number} users */
@@ -133,7 +144,7 @@ async function benchEngine(engine, databaseUrl, seconds) {
 }
 
 export async function run() {
-  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
+  const seconds = Math.max(1, Number(process.env.BENCH_LOAD_SECONDS ?? 5));
   const engines = (process.env.BENCH_LOAD_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
   console.log(`\nAPI load (one API process, ${seconds} s per figure, rate limits off, 63 products):`);
   if (engines.includes('pglite')) await benchEngine('embedded PGlite (default)', undefined, seconds);

@@ -146,7 +146,7 @@ test('with no last good copy either, repair rebuilds the registry from the publi
 
 test('/config.json takes its URLs from configuration, never from Host, X-Forwarded-Host, Origin or Referer', async () => {
   const { releasesDir, shellDir } = await setup();
-  for (const trustedProxy of [undefined, '10.9.9.9']) {
+  for (const trustProxy of [undefined, ['10.9.9.9'], true]) {
     const site = await createSiteServer({
       shellDir,
       releasesDir,
@@ -155,7 +155,7 @@ test('/config.json takes its URLs from configuration, never from Host, X-Forward
       siteUrl: 'https://shop.example',
       geoUrl: '',
       deliveryFee: 10,
-      ...(trustedProxy ? { trustedProxy } : {}),
+      ...(trustProxy ? { trustProxy } : {}),
     });
     try {
       const res = await site.inject({

@@ -2,7 +2,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../pg-cluster.mjs';
 import { openPgRegistryStore, type RegistryStore } from '../registry-store-pg.mjs';
-import { publishRelease, readRegistry, rollbackRelease } from '../registry.mjs';
+import { publishForStart, publishLocalBuilds } from '../publish-local.mjs';
+import { REMOTE_NAMES, publishRelease, readRegistry, rollbackRelease } from '../registry.mjs';
 import { fakeBuild, tempDir } from './release-fixtures';
 
 // A real PostgreSQL 15 (Debian's postgresql-15, a throwaway cluster) takes a few seconds to start.
@@ -98,6 +99,61 @@ describe('the release registry in PostgreSQL', () => {
     const store = await openPgRegistryStore(url.toString(), { importFrom: releasesDir });
     try {
       expect((await store.read()).remotes['mfe-content']?.current).toBe('3.0.0');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('npm start on DATABASE_URL publishes its local builds into the store the site reads, not registry.json', async () => {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE start_test');
+    await admin.end();
+    const url = new URL(server.url);
+    url.pathname = '/start_test';
+    // A checkout with a build of every remote, as `npm start` finds it after building.
+    const repo = path.join(root, 'start-repo');
+    for (const remote of REMOTE_NAMES) {
+      await fs.mkdir(path.join(repo, remote), { recursive: true });
+      await fs.writeFile(path.join(repo, remote, 'package.json'), JSON.stringify({ version: '1.0.0' }));
+      await fs.rename(await fakeBuild(root, remote, 'start'), path.join(repo, remote, 'dist'));
+    }
+    const releasesDir = path.join(root, 'start-releases');
+    // An earlier `npm start` without DATABASE_URL published mfe-content's same build into registry.json.
+    await publishLocalBuilds(releasesDir, { root: repo, log: () => undefined });
+    const fileBefore = await fs.readFile(path.join(releasesDir, 'registry.json'), 'utf8');
+
+    const published: string[] = [];
+    await publishForStart(releasesDir, {
+      databaseUrl: url.toString(),
+      root: repo,
+      log: (line) => published.push(line),
+    });
+    // Every build was already in registry.json, which the store took in: nothing published twice.
+    expect(published).toEqual([]);
+    const store = await openPgRegistryStore(url.toString());
+    try {
+      const served = JSON.parse(await store.readText());
+      for (const remote of REMOTE_NAMES) expect(served.remotes[remote].current).toBe('1.0.0');
+
+      // A changed build of one remote: the next start publishes it into the store; registry.json stays as it was.
+      await fs.writeFile(
+        path.join(repo, 'mfe-careers', 'dist', 'remoteEntry.js'),
+        '/* mfe-careers changed */',
+      );
+      await publishForStart(releasesDir, {
+        databaseUrl: url.toString(),
+        root: repo,
+        log: (line) => published.push(line),
+      });
+      expect(published).toEqual([
+        expect.stringMatching(/^Published mfe-careers 1\.0\.0-local\.[0-9a-f]{8}$/),
+      ]);
+      const after = JSON.parse(await store.readText());
+      expect(after.remotes['mfe-careers'].current).toMatch(/^1\.0\.0-local\./);
+      expect(after.remotes['mfe-careers'].history).toHaveLength(2);
+      expect(await fs.readFile(path.join(releasesDir, 'registry.json'), 'utf8')).toBe(fileBefore);
     } finally {
       await store.close();
     }

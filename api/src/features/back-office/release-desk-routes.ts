@@ -1,13 +1,16 @@
 // The release desk (release managers): each remote's live version and history, roll back or re-promote a published
-// version with the CLI's own code, and the log of who did what when.
+// version with the CLI's own code, and the log of who did what when. It reads and moves the pointer the site
+// servers read: PostgreSQL's release_registry table when the API runs on DATABASE_URL (as `npm run release` and
+// every site instance do then), RELEASES_DIR/registry.json otherwise.
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/errors.js';
 import { queryInteger, responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
-import { registryModule } from './registry-bridge.js';
+import { registryModule, registryStoreModule, type RegistryStore } from './registry-bridge.js';
 import { requireRole } from './roles.js';
 
 export const DESK_MESSAGES = {
   notConfigured: 'The release registry is not configured on this server (RELEASES_DIR).',
+  storeUnavailable: 'The release registry in the database cannot be reached. Please try again.',
 } as const;
 
 const VERSION = '^\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?$';
@@ -64,6 +67,34 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
     return config.releasesDir;
   };
 
+  // Opened on the desk's first use (a shop that never uses the desk holds no extra connections).
+  let opening: Promise<RegistryStore> | undefined;
+  const registryStore = async (): Promise<RegistryStore | undefined> => {
+    const { databaseUrl } = config;
+    if (!databaseUrl) return undefined;
+    opening ??= registryStoreModule().then((module) =>
+      // A single-machine install moving to PostgreSQL brings its registry.json history along (once).
+      module.openPgRegistryStore(databaseUrl, { importFrom: releasesDir(), poolSize: 2 }),
+    );
+    try {
+      return await opening;
+    } catch (error) {
+      opening = undefined;
+      app.log.error({ err: error }, 'release desk: cannot open the registry in PostgreSQL');
+      throw new HttpError(503, DESK_MESSAGES.storeUnavailable);
+    }
+  };
+  app.addHook('onClose', async () => {
+    const store = await opening?.catch(() => undefined);
+    await store?.close();
+  });
+  const readLive = async () => {
+    const registry = await registryModule();
+    const dir = releasesDir();
+    const store = await registryStore();
+    return store ? store.read() : registry.readRegistry(dir);
+  };
+
   app.get(
     '/api/releases/desk',
     {
@@ -95,7 +126,7 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => {
       const registry = await registryModule();
-      const read = await registry.readRegistry(releasesDir());
+      const read = await readLive();
       const actions = await db.query<ActionRow>(
         `SELECT action, remote, from_version, to_version, changed, actor_email, created_at
          FROM release_actions ORDER BY created_at DESC, id DESC LIMIT 50`,
@@ -169,14 +200,20 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
         throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
       }
       const dir = releasesDir();
+      const store = await registryStore();
       let result: { from: string; to: string; changed: boolean };
       try {
-        result = await registry.rollbackRelease({ releasesDir: dir, remote, ...(to ? { to } : {}) });
+        result = await registry.rollbackRelease({
+          releasesDir: dir,
+          remote,
+          ...(to ? { to } : {}),
+          ...(store ? { store } : {}),
+        });
       } catch (error) {
         if (error instanceof registry.ReleaseError) throw new HttpError(409, error.message);
         throw error;
       }
-      const history = (await registry.readRegistry(dir)).remotes[remote]?.history ?? [];
+      const history = (await readLive()).remotes[remote]?.history ?? [];
       const index = (version: string) => history.findIndex((release) => release.version === version);
       const action = index(result.to) < index(result.from) ? 'rollback' : 're-promote';
       const actor = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [

@@ -57,7 +57,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (!password) throw new HttpError(400, USER_MESSAGES.passwordRequired);
       const weak = passwordProblem(password);
       if (weak) throw new HttpError(400, weak);
-      limitPerEmail(app, 'register', email);
+      await limitPerEmail(app, 'register', email);
       const id = newId();
       const passwordHash = await hashPassword(password);
       const inserted = await db.query(
@@ -91,7 +91,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const email = normaliseEmail(request.body.email);
       if (!email) throw new HttpError(400, USER_MESSAGES.emailRequired);
       if (!request.body.password) throw new HttpError(400, USER_MESSAGES.passwordRequired);
-      limitPerEmail(app, 'login', email);
+      await limitPerEmail(app, 'login', email);
       const found = await db.query<{ id: string; password_hash: string }>(
         'SELECT id, password_hash FROM users WHERE email = $1',
         [email],

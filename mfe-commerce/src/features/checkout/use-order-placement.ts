@@ -4,6 +4,7 @@ import {
   BRAND_NAME,
   errorMessage,
   forgetCart,
+  newIdempotencyKey,
   notify,
   useAppDispatch,
   type PaymentOrder,
@@ -50,6 +51,16 @@ export function useOrderPlacement(token: string | null): OrderPlacement {
   const [sandboxBusy, setSandboxBusy] = useState(false);
   // The order being paid online (its page is shown once the payment is verified).
   const pendingOrderId = useRef<string | undefined>(undefined);
+  // The Idempotency-Key of the current cash-on-delivery attempt: kept while the same order (same items, address
+  // and amount) is tried again after a failure, so an order the API placed but whose answer was lost is not
+  // placed twice; a changed order or a completed one starts a new attempt with a new key.
+  const attempt = useRef<{ order: string; key: string } | null>(null);
+
+  const idempotencyKeyFor = (request: OrderRequest): string => {
+    const order = JSON.stringify(request);
+    if (attempt.current?.order !== order) attempt.current = { order, key: newIdempotencyKey() };
+    return attempt.current.key;
+  };
 
   const release = () => {
     placing.current = false;
@@ -106,7 +117,11 @@ export function useOrderPlacement(token: string | null): OrderPlacement {
     setBusy(true);
     try {
       if (method === 'cod') {
-        const placed = await placeCod(request).unwrap();
+        const placed = await placeCod({
+          order: request,
+          idempotencyKey: idempotencyKeyFor(request),
+        }).unwrap();
+        attempt.current = null;
         complete(COMMERCE_MESSAGES.orderPlaced, placed.orderId);
         return;
       }

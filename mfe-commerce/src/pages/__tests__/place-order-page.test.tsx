@@ -340,6 +340,61 @@ describe('checkout: placing the order', () => {
     expect(api.callsTo('POST /api/order/place')).toHaveLength(1);
   });
 
+  it('sends an Idempotency-Key and an X-Request-Id with the order', async () => {
+    const user = userEvent.setup();
+    await loggedIn();
+    await user.click(await screen.findByText('12 Lake Road'));
+    await user.click(placeOrder());
+    await screen.findByText('Order placed successfully!');
+    const [call] = api.callsTo('POST /api/order/place');
+    expect(call?.idempotencyKey).toMatch(/^key-[0-9a-f]{32}$/);
+    expect(call?.requestId).toMatch(/^web-[0-9a-f]{32}$/);
+  });
+
+  it('an order placed whose answer was lost: Place Order again sends the same key and one order is stored', async () => {
+    const user = userEvent.setup();
+    const { store } = await loggedIn();
+    await user.click(await screen.findByText('12 Lake Road'));
+    // The API stores the order, then the connection drops before the shopper's browser gets the answer.
+    api.override('POST /api/order/place', () => ({ lose: true }));
+    await user.click(placeOrder());
+    expect(await screen.findByText('Network error: the shop could not be reached.')).toBeInTheDocument();
+    expect(api.orders).toHaveLength(1);
+    expect(store.getState().cart.items).toEqual({ [A]: 2, [B]: 1 });
+
+    api.override('POST /api/order/place', () => undefined);
+    await user.click(placeOrder());
+    expect(await screen.findByText('Order placed successfully!')).toBeInTheDocument();
+    const [first, second] = api.callsTo('POST /api/order/place');
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    expect(second?.requestId).not.toBe(first?.requestId);
+    expect(api.orders).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/orders/${api.orders[0]?._id ?? ''}`),
+    );
+  });
+
+  it('a changed order after a failure is a new attempt with a new key', async () => {
+    const user = userEvent.setup();
+    await loggedIn();
+    await user.click(await screen.findByText('12 Lake Road'));
+    api.override('POST /api/order/place', () => ({
+      status: 503,
+      body: { success: false, message: 'The shop is busy. Please try again.' },
+    }));
+    await user.click(placeOrder());
+    await screen.findByText('The shop is busy. Please try again.');
+    api.override('POST /api/order/place', () => undefined);
+    await user.click(screen.getByText('4 Industrial Estate'));
+    await user.click(placeOrder());
+    await screen.findByText('Order placed successfully!');
+    const [first, second] = api.callsTo('POST /api/order/place');
+    expect(first?.idempotencyKey).toMatch(/^key-/);
+    expect(second?.idempotencyKey).toMatch(/^key-/);
+    expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
+    expect(second?.body).toMatchObject({ address: WORKS });
+  });
+
   it('with the new-address form open, the order goes to the typed address', async () => {
     const user = userEvent.setup();
     await loggedIn([]);

@@ -12,18 +12,24 @@ jest.mock('notistack', () => ({ enqueueSnackbar: jest.fn() }));
 type Handler = (path: string, method: string, response: ServerResponse) => void;
 let handler: Handler = (_path, _method, response) => response.end('{}');
 const calls: string[] = [];
+/** The headers of each call, in order. */
+const sent: Record<string, string | string[] | undefined>[] = [];
 let server: Server;
 
 const probeApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
     probeRead: build.query<unknown, void>({ query: () => '/read' }),
     probeWrite: build.mutation<unknown, void>({ query: () => ({ url: '/write', method: 'POST', body: {} }) }),
+    probeKeyedWrite: build.mutation<unknown, string>({
+      query: (key) => ({ url: '/keyed', method: 'POST', body: {}, headers: { 'Idempotency-Key': key } }),
+    }),
   }),
 });
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     calls.push(`${request.method} ${request.url}`);
+    sent.push(request.headers);
     response.setHeader('Content-Type', 'application/json');
     handler(request.url ?? '', request.method ?? '', response);
   });
@@ -38,6 +44,7 @@ afterAll(() => {
 });
 beforeEach(() => {
   calls.length = 0;
+  sent.length = 0;
   localStorage.clear();
   configureApiCalls({ retryDelaysMs: [20, 40], deadlineMs: 3000 });
 });
@@ -69,6 +76,26 @@ test('a write is never retried', async () => {
   const result = await store.dispatch(probeApi.endpoints.probeWrite.initiate());
   expect(result).toMatchObject({ error: { status: 503, message: 'Busy' } });
   expect(calls).toEqual(['POST /write']);
+});
+
+test('a write with an Idempotency-Key that meets 503 is sent again with the same key', async () => {
+  handler = unavailableTimes(1);
+  const store = createShopStore();
+  const result = await store.dispatch(probeApi.endpoints.probeKeyedWrite.initiate('key-attempt-1'));
+  expect(result.data).toEqual({ success: true, value: 42 });
+  expect(calls).toEqual(['POST /keyed', 'POST /keyed']);
+  expect(sent.map((headers) => headers['idempotency-key'])).toEqual(['key-attempt-1', 'key-attempt-1']);
+});
+
+test('every call, retries included, carries its own X-Request-Id the API accepts', async () => {
+  handler = unavailableTimes(1);
+  const store = createShopStore();
+  await store.dispatch(probeApi.endpoints.probeRead.initiate());
+  await store.dispatch(probeApi.endpoints.probeWrite.initiate());
+  const ids = sent.map((headers) => headers['x-request-id']);
+  expect(ids).toHaveLength(3);
+  for (const id of ids) expect(id).toMatch(/^web-[0-9a-f]{32}$/);
+  expect(new Set(ids).size).toBe(3);
 });
 
 test('a server that never answers gives a timeout error within the deadline', async () => {

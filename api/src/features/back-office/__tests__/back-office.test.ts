@@ -14,7 +14,12 @@ import {
   startApp,
   type ProductRef,
 } from '../../../__tests__/helpers/test-app.js';
-import { registryModule, type RegistryModule } from '../registry-bridge.js';
+import {
+  registryModule,
+  registryStoreModule,
+  type Registry,
+  type RegistryModule,
+} from '../registry-bridge.js';
 import { ROLE_MESSAGES } from '../roles.js';
 
 let app: FastifyInstance;
@@ -489,6 +494,21 @@ describe('inbox', () => {
   });
 });
 
+/**
+ * The registry as the site servers serve it (/remotes/registry.json): from PostgreSQL when the API runs on
+ * DATABASE_URL (site.mjs reads the same table), else RELEASES_DIR/registry.json.
+ */
+async function livePointer(): Promise<Registry> {
+  const { databaseUrl } = app.shop.config;
+  if (!databaseUrl) return (await registryModule()).readRegistry(releasesDir);
+  const store = await (await registryStoreModule()).openPgRegistryStore(databaseUrl);
+  try {
+    return JSON.parse(await store.readText()) as Registry;
+  } finally {
+    await store.close();
+  }
+}
+
 describe('release desk', () => {
   interface Desk {
     remotes: {
@@ -508,7 +528,11 @@ describe('release desk', () => {
     expect(back.statusCode).toBe(200);
     expect(body(back).message).toBe('mfe-content 1.0.0 is live now (was 1.1.0).');
     const registry = await registryModule();
-    expect((await registry.readRegistry(releasesDir)).remotes['mfe-content']?.current).toBe('1.0.0');
+    expect((await livePointer()).remotes['mfe-content']?.current).toBe('1.0.0');
+    if (app.shop.config.databaseUrl) {
+      // On PostgreSQL the desk moved the pointer every site instance reads; registry.json was left alone.
+      expect((await registry.readRegistry(releasesDir)).remotes['mfe-content']?.current).toBe('1.1.0');
+    }
     const afterBack = await desk();
     expect(content(afterBack)?.history.find((r) => r.version === '1.1.0')?.rolledBackAt).toBeTruthy();
     expect(afterBack.actions[0]).toMatchObject({ action: 'rollback', from: '1.1.0', to: '1.0.0' });
@@ -525,6 +549,7 @@ describe('release desk', () => {
       await get(app, '/api/releases/actions', tokens.manager),
     ).actions;
     expect(log[0]).toMatchObject({ action: 're-promote', from: '1.0.0', to: '1.1.0' });
+    expect((await livePointer()).remotes['mfe-content']?.current).toBe('1.1.0');
   });
 
   it('refuses what the CLI refuses, with its message', async () => {

@@ -1,0 +1,28 @@
+// @ts-check
+// The one trust-proxy setting of both servers (the API reads the same in api/src/config.ts): TRUST_PROXY names
+// the balancer(s) whose X-Forwarded-* headers are believed: `true` (any peer), `false`, or addresses / CIDRs /
+// `loopback` separated by commas. TRUSTED_PROXY is its deprecated older name, read only when TRUST_PROXY is unset.
+// Unset: X-Forwarded-* headers are ignored (the socket's peer is the client).
+
+/**
+ * @param {string} raw
+ * @returns {boolean | string[]}
+ */
+export function parseTrustProxy(raw) {
+  const value = raw.trim();
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/**
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {boolean | string[] | undefined}
+ */
+export function trustProxyFromEnv(env = process.env) {
+  const raw = env.TRUST_PROXY ?? env.TRUSTED_PROXY;
+  return raw ? parseTrustProxy(raw) : undefined;
+}
