@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +121,73 @@ test('a publish and a rollback against the cluster are seen through both site in
     expect(view, instance).toEqual({ heading: HEADING, versions: [base] });
   }
 
+  const status = JSON.parse((await release('status', '--json')).stdout) as Record<
+    string,
+    { current: string }
+  >;
+  expect(status[REMOTE]?.current).toBe(base);
+});
+
+test('the release desk on either API moves the pointer both site instances read', async () => {
+  // A release manager made with the operator's tool on the cluster's database (PostgreSQL: the API keeps running).
+  const manager = { email: `desk.${Date.now()}@example.com`, password: 'cluster desk password 1' };
+  const made = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'api/dist/user-cli.js'),
+      'create',
+      manager.email,
+      '--name',
+      'Desk Manager',
+      '--role',
+      'release-manager',
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: cluster.databaseUrl },
+      input: manager.password,
+      encoding: 'utf8',
+    },
+  );
+  expect(made.status, made.stderr || made.stdout).toBe(0);
+  const [one, two] = cluster.apis.map((a) => a.port) as [number, number];
+  const api = async (port: number, route: string, body?: unknown, token?: string) => {
+    const response = await fetch(`http://127.0.0.1:${port}${route}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { token } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const { token } = (await api(one, '/api/user/login', manager)).body as { token: string };
+  expect(token).toBeTruthy();
+  // The first test published VERSION and rolled back to the version before it.
+  const base = await liveOn(cluster.sites[0]!.port);
+  expect(base).not.toBe(VERSION);
+
+  const promoted = await api(two, '/api/releases/rollback', { remote: REMOTE, to: VERSION }, token);
+  expect(promoted.body).toMatchObject({
+    success: true,
+    message: `${REMOTE} ${VERSION} is live now (was ${base}).`,
+  });
+  for (const site of cluster.sites) expect(await liveOn(site.port)).toBe(VERSION);
+
+  const back = await api(one, '/api/releases/rollback', { remote: REMOTE }, token);
+  expect(back.body).toMatchObject({
+    success: true,
+    message: `${REMOTE} ${base} is live now (was ${VERSION}).`,
+  });
+  for (const site of cluster.sites) expect(await liveOn(site.port)).toBe(base);
+  // Both desks show the same pointer, and the release CLI on DATABASE_URL agrees.
+  for (const port of [one, two]) {
+    const desk = (await api(port, '/api/releases/desk', undefined, token)).body as {
+      remotes: { remote: string; current: string }[];
+    };
+    expect(desk.remotes.find((r) => r.remote === REMOTE)?.current).toBe(base);
+  }
   const status = JSON.parse((await release('status', '--json')).stdout) as Record<
     string,
     { current: string }

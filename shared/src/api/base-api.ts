@@ -4,7 +4,7 @@ import type { ApiError } from './errors.js';
 import type { ApiEnvelope } from '../types/entities.js';
 import { GUEST_CART_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../rules/constants.js';
 import { loggedOut } from '../store/auth-slice.js';
-import { hasIdempotencyKey, newRequestId } from './request-id.js';
+import { hasIdempotencyKey, newRequestId, sendsRequestId } from './request-id.js';
 
 /** No call waits longer than this in all (attempts and retries together): a hung API gives an error in time. */
 export const API_DEADLINE_MS = 10_000;
@@ -53,10 +53,11 @@ export const anonymousEndpoints = new Set<string>();
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '',
-  prepareHeaders: (headers, { getState, endpoint }) => {
+  prepareHeaders: (headers, { getState, endpoint, arg }) => {
     const token = (getState() as TokenState).auth?.token;
-    if (token && !anonymousEndpoints.has(endpoint)) headers.set('token', token);
-    headers.set('x-request-id', newRequestId());
+    const withToken = Boolean(token) && !anonymousEndpoints.has(endpoint);
+    if (token && withToken) headers.set('token', token);
+    if (sendsRequestId(arg, withToken)) headers.set('x-request-id', newRequestId());
     return headers;
   },
 });

@@ -19,6 +19,25 @@ export function newRequestId(): string {
 }
 
 /**
+ * Whether a browser call carries an X-Request-Id. The header makes a cross-origin request "non-simple": the browser
+ * first sends a CORS preflight (cached per URL). A call that is preflighted anyway (it carries the session token,
+ * or is not a GET), one to the page's own origin (the cluster, behind nginx) and any call outside a browser carry
+ * one; an anonymous GET to an API on another origin (product lists and pages, search: the hot path) does not, so
+ * it stays one round trip. The API gives such a call an id of its own and returns it in X-Request-Id.
+ */
+export function sendsRequestId(arg: string | { url: string; method?: string }, withToken: boolean): boolean {
+  const url = typeof arg === 'string' ? arg : arg.url;
+  const method = (typeof arg === 'string' ? 'GET' : (arg.method ?? 'GET')).toUpperCase();
+  if (withToken || (method !== 'GET' && method !== 'HEAD')) return true;
+  if (typeof location === 'undefined' || !location.href) return true;
+  try {
+    return new URL(url, location.href).origin === location.origin;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * A fresh Idempotency-Key for one attempt at a non-repeatable call (order placement): "key-" and 32 hex digits
  * (the API accepts 8 to 128 of [A-Za-z0-9._:-]).
  */

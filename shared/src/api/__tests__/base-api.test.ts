@@ -2,6 +2,7 @@
 // deadline on a server that never answers, and a revoked session logging out while keeping the cart.
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { configureApiCalls, shopApi } from '../base-api';
+import { sendsRequestId } from '../request-id';
 import { setRuntimeConfig } from '../../config/runtime-config';
 import { GUEST_CART_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../../rules/constants';
 import { createShopStore } from '../../store/create-store';
@@ -87,15 +88,30 @@ test('a write with an Idempotency-Key that meets 503 is sent again with the same
   expect(sent.map((headers) => headers['idempotency-key'])).toEqual(['key-attempt-1', 'key-attempt-1']);
 });
 
-test('every call, retries included, carries its own X-Request-Id the API accepts', async () => {
+test('a call with the session or a write carries its own X-Request-Id (retries too); an anonymous cross-origin read does not', async () => {
   handler = unavailableTimes(1);
-  const store = createShopStore();
-  await store.dispatch(probeApi.endpoints.probeRead.initiate());
-  await store.dispatch(probeApi.endpoints.probeWrite.initiate());
+  localStorage.setItem(TOKEN_STORAGE_KEY, 'session-token');
+  const signedIn = createShopStore();
+  await signedIn.dispatch(probeApi.endpoints.probeRead.initiate()); // 503, then its retry
+  await signedIn.dispatch(probeApi.endpoints.probeWrite.initiate());
+  localStorage.removeItem(TOKEN_STORAGE_KEY);
+  await createShopStore().dispatch(probeApi.endpoints.probeRead.initiate());
   const ids = sent.map((headers) => headers['x-request-id']);
-  expect(ids).toHaveLength(3);
-  for (const id of ids) expect(id).toMatch(/^web-[0-9a-f]{32}$/);
-  expect(new Set(ids).size).toBe(3);
+  expect(ids).toHaveLength(4);
+  for (const id of ids.slice(0, 3)) expect(id).toMatch(/^web-[0-9a-f]{32}$/);
+  expect(new Set(ids.slice(0, 3)).size).toBe(3);
+  // The API is on another origin than the page (127.0.0.1:port vs localhost): no preflight for a plain read.
+  expect(ids[3]).toBeUndefined();
+});
+
+test('sendsRequestId: same-origin calls and calls outside a CORS-simple request always carry one', () => {
+  expect(sendsRequestId('/api/product/list', false)).toBe(true);
+  expect(sendsRequestId(`${window.location.origin}/api/product/list`, false)).toBe(true);
+  expect(sendsRequestId('http://api.example.test/api/product/list', false)).toBe(false);
+  expect(sendsRequestId('http://api.example.test/api/product/list', true)).toBe(true);
+  expect(sendsRequestId({ url: 'http://api.example.test/api/order/place', method: 'POST' }, false)).toBe(
+    true,
+  );
 });
 
 test('a server that never answers gives a timeout error within the deadline', async () => {
