@@ -3,7 +3,7 @@
 // failed requests and how long each stayed down. Used by the fault test and the faults benchmark.
 
 /**
- * @typedef {{ ok: number; failed: number; firstFailure?: number; lastFailure?: number }} Tally
+ * @typedef {{ ok: number; failed: number; firstFailure?: number; lastFailure?: number; lastOk?: number }} Tally
  */
 
 /**
@@ -23,6 +23,7 @@ export function startProbe(targets, intervalMs = 100) {
         await response.arrayBuffer();
         if (!response.ok) throw new Error(String(response.status));
         tally.ok += 1;
+        tally.lastOk = Date.now();
       } catch {
         tally.failed += 1;
         tally.firstFailure ??= at;
@@ -54,6 +55,11 @@ export async function waitUntilOk(url, timeoutMs) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Whether a target answered again after its last failure (or never failed). @param {Tally} tally */
+export function recovered(tally) {
+  return tally.lastFailure === undefined || (tally.lastOk ?? 0) > tally.lastFailure;
 }
 
 /** Seconds a tally stayed down (first to last failure), 0 when it never failed. @param {Tally} tally */

@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../src/paths.mjs';
-import { downSeconds, startProbe, waitUntilOk } from '../../src/kill-probe.mjs';
+import { downSeconds, recovered, startProbe, waitUntilOk } from '../../src/kill-probe.mjs';
 
 const WATCH_MS = Math.max(1, Number(process.env.FAULTS_BENCH_WATCH_SECONDS ?? 20)) * 1000;
 
@@ -86,9 +86,9 @@ function descendant(pid, needle) {
 /** @param {Record<string, import('../../src/kill-probe.mjs').Tally>} tallies */
 function report(tallies) {
   for (const [name, tally] of Object.entries(tallies)) {
-    const recovered = tally.lastFailure === undefined || tally.ok > 0;
+    const back = recovered(tally);
     console.log(
-      `    ${name.padEnd(12)} ${String(tally.failed).padStart(4)} failed of ${String(tally.ok + tally.failed).padStart(4)}  down ${downSeconds(tally).toFixed(1).padStart(5)} s${recovered ? '' : '  (not back)'}`,
+      `    ${name.padEnd(12)} ${String(tally.failed).padStart(4)} failed of ${String(tally.ok + tally.failed).padStart(4)}  down ${downSeconds(tally).toFixed(1).padStart(5)} s${back ? '' : '  (not back within the watch: at least this long)'}`,
     );
   }
 }
