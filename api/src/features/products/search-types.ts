@@ -1,7 +1,10 @@
 // What a listing query asks for and answers, whichever engine serves it (the in-process index or SQL).
 import type { Product } from '@metrology/shared';
+import type { Facet, SearchFacets, SearchSort, Suggestion } from '@metrology/shared/contracts';
 
-export type SearchSort = 'relavent' | 'low-high' | 'high-low' | 'newest';
+export type { Facet, SearchSort, Suggestion };
+/** Counts per value for the current filters (disjunctive: a group's own filter is left out of its counts). */
+export type Facets = SearchFacets;
 
 export interface SearchQuery {
   q?: string;
@@ -19,35 +22,10 @@ export interface SearchQuery {
   facets: boolean;
 }
 
-export interface Facet {
-  value: string;
-  count: number;
-}
-
-/**
- * Counts per value for the current filters. Disjunctive: the counts of one group ignore that group's own
- * filter, so ticking a category leaves its sibling categories' counts as they were.
- */
-export interface Facets {
-  companies: Facet[];
-  categories: Facet[];
-  subCategories: Facet[];
-  types: Facet[];
-}
-
 export interface SearchResult {
   products: Product[];
   total: number;
   facets?: Facets;
-}
-
-export interface Suggestion {
-  _id: string;
-  slug: string;
-  name: string;
-  company: string;
-  category: string;
-  image: string;
 }
 
 export interface Suggestions {
