@@ -27,6 +27,8 @@ const browserProject = (name) => ({
     '^@metrology/shared$': '<rootDir>/../shared/src/index.ts',
     '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
     '^@metrology/shared/contracts$': '<rootDir>/../shared/src/contracts/index.ts',
+    '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
+    '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
     '\\.css$': '<rootDir>/../tools/jest/style-stub.cjs',
     '\\.(svg|png|jpg|webp)$': '<rootDir>/../tools/jest/file-stub.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -47,6 +49,8 @@ const apiProject = (displayName, extra) => ({
   moduleNameMapper: {
     '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
     '^@metrology/shared/contracts$': '<rootDir>/../shared/src/contracts/index.ts',
+    '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
+    '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   ...extra,

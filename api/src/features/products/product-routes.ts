@@ -20,22 +20,13 @@ import { HttpError, MESSAGES } from '../../lib/errors.js';
 import { responses } from '../../lib/schemas.js';
 import { catalogueVersion, listProducts, productBySlug, relatedProducts } from './product-repository.js';
 import { SearchService, searchBackendFromEnv } from './search-service.js';
-import { SUGGEST_MAX } from './search-types.js';
+import { SUGGEST_MAX, searchQueryFrom } from './search-types.js';
 import { sitemapRoutes } from './sitemap-routes.js';
 
 const gzip = promisify(gzipCallback);
 
 /** Most products one filtered or paged list answers (the no-argument list is the cached, ETagged exception). */
 const LIST_MAX = 100;
-const SEARCH_MAX = 100;
-
-/** "a, b,,c" -> ['a', 'b', 'c'] */
-const csv = (value: string | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean)
-    .slice(0, 50);
 
 export async function productRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
@@ -108,21 +99,9 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const query = request.query;
-      const page = Math.max(1, Number(query.page ?? 1));
-      const limit = Math.min(SEARCH_MAX, Math.max(1, Number(query.limit ?? 24)));
-      const result = await search.search({
-        q: query.q,
-        companies: [...(query.company ? [query.company] : []), ...csv(query.companies)],
-        categories: [...(query.category ? [query.category] : []), ...csv(query.categories)],
-        subCategories: csv(query.subCategories),
-        types: csv(query.types),
-        sort: query.sort ?? 'relavent',
-        page,
-        limit,
-        facets: query.facets !== 'false',
-      });
-      return { success: true, ...result, page, limit };
+      const query = searchQueryFrom(request.query);
+      const result = await search.search(query);
+      return { success: true, ...result, page: query.page, limit: query.limit };
     },
   );
 
