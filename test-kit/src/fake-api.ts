@@ -59,7 +59,7 @@ export interface FakeApi {
   country: string;
   /** The answer of the enquiry call. */
   enquiry: EnquiryBehaviour;
-  /** Answers of `METHOD /path` held until release() (to see a pending state). */
+  /** Answers of calls whose `METHOD /path` starts with one of these, held until release() (a pending state). */
   held: Set<string>;
   release: () => void;
   /** Replaces the answer of `METHOD /path` (undefined: the usual answer). */
@@ -119,7 +119,7 @@ function productList(products: readonly Product[], query: URLSearchParams): Repl
 export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
   const overrides = new Map<string, Override>();
   let waiting: (() => void)[] = [];
-  let hung: ServerResponse[] = [];
+  const hung: ServerResponse[] = [];
   let index: { products: Product[]; index: CatalogueIndex } | undefined;
   const catalogue = () => {
     if (index?.products !== api.products) index = { products: api.products, index: newIndex() };
@@ -258,7 +258,8 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
     };
     api.calls.push(call);
     const route = `${call.method} ${call.path}`;
-    if (api.held.has(route)) await new Promise<void>((resolve) => waiting.push(resolve));
+    if ([...api.held].some((held) => route.startsWith(held)))
+      await new Promise<void>((resolve) => waiting.push(resolve));
     const custom = await overrides.get(route)?.(call);
     const reply =
       custom && (custom.status !== undefined || custom.body !== undefined || custom.destroy || custom.hang)

@@ -17,7 +17,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
   serial += 1;
   const slug = overrides.slug ?? `product-${serial}`;
   return {
-    _id: testId(slug),
+    _id: serial.toString(16).padStart(24, '0'),
     slug,
     name: `Product ${serial}`,
     model: `M-${serial}`,

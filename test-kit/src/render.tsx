@@ -49,7 +49,6 @@ export interface RenderSectionOptions {
 /** Renders one page element (or a list of routes) with the shell's providers; other paths show "Elsewhere". */
 export function renderSection(content: ReactElement | SectionRoute[], options: RenderSectionOptions = {}) {
   const path = options.path ?? '/';
-  localStorage.clear();
   if (options.token) localStorage.setItem(TOKEN_STORAGE_KEY, options.token);
   if (options.guestCart) localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify(options.guestCart));
   const store = options.store ?? createShopStore(options.token ? { auth: { token: options.token } } : {});
