@@ -3,7 +3,15 @@
 // GET /api/product/search), and api/src/__tests__/contract.test.ts runs the same scenarios against it and the real
 // API on PGlite, so it cannot drift from the API it stands in for.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { CartData, Product, ProductListResponse, ProductSearchQuery } from '@metrology/shared';
+import type {
+  CartData,
+  Order,
+  OrderDetail,
+  Product,
+  ProductListResponse,
+  ProductSearchQuery,
+  SavedAddress,
+} from '@metrology/shared';
 import { CatalogueIndex } from '../../api/src/features/products/search-index.js';
 import { searchQueryFrom } from '../../api/src/features/products/search-types.js';
 
@@ -55,6 +63,15 @@ export interface FakeApi {
   users: Record<string, { name: string; password: string }>;
   /** Each session token's cart. */
   carts: Record<string, CartData>;
+  /** The cart of the GOOD_TOKEN session (the same object as carts[GOOD_TOKEN]). */
+  serverCart: CartData;
+  /** The saved addresses of every session, and the account e-mail GET /api/address/get answers. */
+  addresses: SavedAddress[];
+  accountEmail: string;
+  /** The orders of every session, newest first. */
+  orders: OrderDetail[];
+  /** Highest number of requests seen in flight at once per `METHOD /path`. */
+  maxInFlight: Map<string, number>;
   /** The country the geolocation call (GET /geo) answers. */
   country: string;
   /** The answer of the enquiry call. */
@@ -118,6 +135,7 @@ function productList(products: readonly Product[], query: URLSearchParams): Repl
 
 export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
   const overrides = new Map<string, Override>();
+  const inFlight = new Map<string, number>();
   let waiting: (() => void)[] = [];
   const hung: ServerResponse[] = [];
   let index: { products: Product[]; index: CatalogueIndex } | undefined;
@@ -133,6 +151,16 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
     products: initial,
     users: {},
     carts: {},
+    get serverCart() {
+      return (api.carts[GOOD_TOKEN] ??= {});
+    },
+    set serverCart(cart: CartData) {
+      api.carts[GOOD_TOKEN] = cart;
+    },
+    addresses: [],
+    accountEmail: 'buyer@example.com',
+    orders: [],
+    maxInFlight: new Map(),
     country: 'US',
     enquiry: { kind: 'accept' },
     held: new Set(),
@@ -149,6 +177,10 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
       api.products = products;
       api.users = { 'shopper@example.com': { name: 'Shopper', password: 'secret' } };
       api.carts = {};
+      api.addresses = [];
+      api.accountEmail = 'buyer@example.com';
+      api.orders = [];
+      api.maxInFlight = new Map();
       api.country = 'US';
       api.enquiry = { kind: 'accept' };
       api.held = new Set();
@@ -241,7 +273,102 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
       }
       if (route === 'POST /api/cart/get') return { body: { success: true, cartData: cart } };
     }
-    return { status: 404, body: { success: false, message: FAKE_MESSAGES.notFound } };
+    return (
+      orderCalls(call, route, body) ?? {
+        status: 404,
+        body: { success: false, message: FAKE_MESSAGES.notFound },
+      }
+    );
+  };
+
+  let orderSeq = 0;
+  let addressSeq = 0;
+  /** Addresses, orders and payments (the sandbox's answers), for a logged-in session. */
+  const orderCalls = (
+    call: RecordedCall,
+    route: string,
+    body: Record<string, unknown>,
+  ): Reply | undefined => {
+    if (!/^(GET|POST) \/api\/(address|order|payments)\//.test(route)) return undefined;
+    const token = sessionOf(call.token);
+    if (!token) return { status: 401, body: { success: false, message: FAKE_MESSAGES.loginRequired } };
+    switch (route) {
+      case 'GET /api/address/get':
+        return { body: { success: true, addresses: api.addresses, accountEmail: api.accountEmail } };
+      case 'POST /api/address/save': {
+        addressSeq += 1;
+        api.addresses = [
+          ...api.addresses,
+          { ...(body.address as SavedAddress), _id: `addr-new-${addressSeq}` },
+        ];
+        return { body: { success: true, message: 'Address saved successfully', addresses: api.addresses } };
+      }
+      case 'POST /api/order/place': {
+        orderSeq += 1;
+        const now = Date.now();
+        api.orders = [
+          {
+            _id: `order-${orderSeq}`,
+            status: 'processing',
+            payment: false,
+            paymentMethod: 'cod',
+            date: now,
+            items: body.items as Order['items'],
+            address: body.address as Order['address'],
+            amount: body.amount as number,
+            number: 100000 + orderSeq,
+            deliveryFee: 10,
+            events: [{ status: 'processing', note: 'Order placed', date: now }],
+          },
+          ...api.orders,
+        ];
+        api.carts[token] = {};
+        return {
+          body: { success: true, message: 'Order placed successfully!', orderId: `order-${orderSeq}` },
+        };
+      }
+      case 'POST /api/order/razorpay': {
+        const order = {
+          id: 'order_sbx_1',
+          amount: Math.round((body.amount as number) * 100),
+          currency: 'USD',
+          receipt: 'r1',
+        };
+        return {
+          body: { success: true, order, key: 'rzp_sandbox_local', sandbox: true, orderId: 'order-rzp' },
+        };
+      }
+      case 'POST /api/payments/sandbox/razorpay/pay':
+        return {
+          body: {
+            success: true,
+            razorpay_order_id: body.order_id,
+            razorpay_payment_id: 'pay_sbx_1',
+            razorpay_signature: 'signed',
+          },
+        };
+      case 'POST /api/order/verifyRazorpay':
+        api.carts[token] = {};
+        return { body: { success: true, message: 'Payment successful! Your order has been placed.' } };
+      case 'POST /api/order/verifyStripe':
+        if (body.success !== 'true') {
+          const message = 'The payment was not completed. Your order has been cancelled.';
+          return { status: 400, body: { success: false, message } };
+        }
+        api.carts[token] = {};
+        return { body: { success: true } };
+      case 'POST /api/order/userorders':
+        return { body: { success: true, orders: api.orders } };
+      default: {
+        const one = /^GET \/api\/order\/([^/]+)$/.exec(route);
+        const found = one ? api.orders.find((o) => o._id === decodeURIComponent(one[1] ?? '')) : undefined;
+        if (found) return { body: { success: true, order: found } };
+        return {
+          status: 404,
+          body: { success: false, message: one ? 'Order not found' : FAKE_MESSAGES.notFound },
+        };
+      }
+    }
   };
 
   const server: Server = createServer(async (request, response) => {
@@ -258,6 +385,22 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
     };
     api.calls.push(call);
     const route = `${call.method} ${call.path}`;
+    const now = (inFlight.get(route) ?? 0) + 1;
+    inFlight.set(route, now);
+    api.maxInFlight.set(route, Math.max(api.maxInFlight.get(route) ?? 0, now));
+    try {
+      await answer(call, route, request, response);
+    } finally {
+      inFlight.set(route, (inFlight.get(route) ?? 1) - 1);
+    }
+  });
+
+  const answer = async (
+    call: RecordedCall,
+    route: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => {
     if ([...api.held].some((held) => route.startsWith(held)))
       await new Promise<void>((resolve) => waiting.push(resolve));
     const custom = await overrides.get(route)?.(call);
@@ -271,7 +414,7 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
     response.statusCode = reply.status ?? 200;
     response.setHeader('Content-Type', 'application/json');
     response.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   api.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -13,6 +13,7 @@ import {
   restoreSession,
   setRuntimeConfig,
   type CartItems,
+  type RootState,
   type ShopStore,
 } from '@metrology/shared';
 
@@ -38,7 +39,9 @@ export interface RenderSectionOptions {
   route?: string;
   /** A store of the test's own (default: a new one). */
   store?: ShopStore;
-  /** A logged-in session: the token is stored as the shell stores it. */
+  /** State to start the new store with (e.g. { geo: ... }). */
+  preloadedState?: Partial<RootState>;
+  /** A logged-in session: the token is stored as the shell stores it (the new store starts logged in). */
   token?: string;
   /** A guest cart in local storage. */
   guestCart?: CartItems;
@@ -51,7 +54,7 @@ export function renderSection(content: ReactElement | SectionRoute[], options: R
   const path = options.path ?? '/';
   if (options.token) localStorage.setItem(TOKEN_STORAGE_KEY, options.token);
   if (options.guestCart) localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify(options.guestCart));
-  const store = options.store ?? createShopStore(options.token ? { auth: { token: options.token } } : {});
+  const store = options.store ?? createShopStore(options.preloadedState);
   const restored = options.restoreSession ? store.dispatch(restoreSession()) : Promise.resolve();
   const routes = Array.isArray(content)
     ? content
