@@ -114,7 +114,11 @@ function productList(products: readonly Product[], query: URLSearchParams): Repl
   const company = query.get('company');
   const category = query.get('category');
   const wanted = ids ? new Set(ids.split(',')) : undefined;
-  const found = products.filter(
+  const newestFirst = [...products].sort(
+    (a, b) =>
+      Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
+  );
+  const found = newestFirst.filter(
     (p) =>
       (!company || lower(p.company) === lower(company)) &&
       (!category || lower(p.category) === lower(category)) &&

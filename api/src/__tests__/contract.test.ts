@@ -43,7 +43,8 @@ const faked: Call = async (method, url, payload, token) => {
 beforeAll(async () => {
   app = await startApp();
   catalogue = body<{ products: Product[] }>(await get(app, '/api/product/list')).products;
-  fake = await startFakeApi(catalogue);
+  // The fake gets the catalogue oldest first: the order it answers must come from its own rules.
+  fake = await startFakeApi([...catalogue].reverse());
 });
 afterAll(async () => {
   await fake.close();
