@@ -79,9 +79,9 @@ export interface FakeApi {
   /** Answers of calls whose `METHOD /path` starts with one of these, held until release() (a pending state). */
   held: Set<string>;
   release: () => void;
-  /** Replaces the answer of `METHOD /path` (undefined: the usual answer). */
+  /** Replaces the answer of `METHOD /path`, or of `/path` whatever the method (undefined: the usual answer). */
   override: (route: string, handler: Override) => void;
-  /** The calls to `METHOD /path`. */
+  /** The calls to `METHOD /path`, or to `/path` whatever the method. */
   callsTo: (route: string) => RecordedCall[];
   /** Back to the start: no calls, no overrides, these products, the ready-made accounts. */
   reset: (products?: Product[]) => void;
@@ -174,7 +174,10 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
       for (const resume of pending) resume();
     },
     override: (route, handler) => overrides.set(route, handler),
-    callsTo: (route) => api.calls.filter((call) => `${call.method} ${call.path}` === route),
+    callsTo: (route) =>
+      api.calls.filter(
+        (call) => (route.startsWith('/') ? call.path : `${call.method} ${call.path}`) === route,
+      ),
     reset: (products = []) => {
       overrides.clear();
       api.calls = [];
@@ -249,6 +252,9 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
         return { status: 409, body: { success: false, message: FAKE_MESSAGES.duplicate } };
       api.users[email] = { name: String(body.name), password: String(body.password) };
       return { body: { success: true, token: `token-${email}`, message: 'Account created successfully!' } };
+    }
+    if (route === 'POST /api/user/chat') {
+      return { body: { success: true, data: `You said: ${String(body.message)}` } };
     }
     if (route === 'POST /api/user/logout')
       return { body: { success: true, message: 'You have been logged out' } };
@@ -407,7 +413,7 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
   ) => {
     if ([...api.held].some((held) => route.startsWith(held)))
       await new Promise<void>((resolve) => waiting.push(resolve));
-    const custom = await overrides.get(route)?.(call);
+    const custom = await (overrides.get(route) ?? overrides.get(call.path))?.(call);
     const reply =
       custom && (custom.status !== undefined || custom.body !== undefined || custom.destroy || custom.hang)
         ? custom
