@@ -1,5 +1,6 @@
 // @metrology/shared: the contracts between the shell and the sections. A federation singleton.
 export * from './types/entities.js';
+export type * from './types/api.js';
 export * from './rules/index.js';
 export * from './config/runtime-config.js';
 export * from './api/errors.js';

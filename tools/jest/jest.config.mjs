@@ -26,6 +26,9 @@ const browserProject = (name) => ({
   moduleNameMapper: {
     '^@metrology/shared$': '<rootDir>/../shared/src/index.ts',
     '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
+    '^@metrology/shared/contracts$': '<rootDir>/../shared/src/contracts/index.ts',
+    '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
+    '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
     '\\.css$': '<rootDir>/../tools/jest/style-stub.cjs',
     '\\.(svg|png|jpg|webp)$': '<rootDir>/../tools/jest/file-stub.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -45,6 +48,9 @@ const apiProject = (displayName, extra) => ({
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper: {
     '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
+    '^@metrology/shared/contracts$': '<rootDir>/../shared/src/contracts/index.ts',
+    '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
+    '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   ...extra,

@@ -1,4 +1,6 @@
-// JSON-schema pieces the routes share (also what the OpenAPI document shows).
+// JSON-schema pieces the routes share (also what the OpenAPI document shows). The entities' and the main calls'
+// schemas are the contracts in @metrology/shared/contracts; these are the API's own small pieces.
+import { Address, EmptyBody, Envelope, Failure, Product } from '@metrology/shared/contracts';
 
 /** OpenAPI: the call needs the session token in the `token` header. */
 export const TOKEN_SECURITY = [{ token: [] }];
@@ -8,78 +10,22 @@ export const text = (maxLength: number, minLength = 0) => ({ type: 'string', min
 /** A whole number in a query string (query values arrive as text: no type coercion anywhere). */
 export const queryInteger = (digits = 6) => ({ type: 'string', pattern: `^[0-9]{1,${digits}}$` }) as const;
 
-export const failureSchema = {
-  type: 'object',
-  properties: {
-    success: { type: 'boolean', const: false },
-    message: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-  required: ['success', 'message'],
-} as const;
+export const failureSchema = Failure;
 
-export const okSchema = {
-  type: 'object',
-  properties: { success: { type: 'boolean' }, message: { type: 'string' } },
-  required: ['success'],
-} as const;
+export const okSchema = Envelope;
 
 /** Responses: 200 as given, every 4xx/5xx as { success: false, message }. */
-export function responses(ok: object) {
-  return { 200: ok, '4xx': failureSchema, '5xx': failureSchema };
+export function responses<T extends object>(ok: T) {
+  return { 200: ok, '4xx': Failure, '5xx': Failure } as const;
 }
 
 /** Bodies the client sends empty ({}), optionally with the userId SPEC's client adds (ignored). */
-export const emptyBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { userId: { type: 'string', maxLength: 2000 } },
-} as const;
+export const emptyBody = EmptyBody;
 
-const stringList = { type: 'array', items: { type: 'string' } } as const;
+/** A product as every call answers it: the contract's schema. */
+export const productSchema = Product;
 
-export const productSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    slug: { type: 'string' },
-    name: { type: 'string' },
-    model: { type: 'string' },
-    description: { type: 'string' },
-    image: stringList,
-    price: { type: 'number' },
-    mrp: { type: 'number' },
-    category: { type: 'string' },
-    subCategory: { type: 'string' },
-    company: { type: 'string' },
-    measuringRange: { type: 'string' },
-    accuracy: { type: 'string' },
-    software: { type: 'string' },
-    businessType: stringList,
-    certification: { type: 'string' },
-    deliveryTime: { type: 'string' },
-    specifications: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { key: { type: 'string' }, value: { anyOf: [{ type: 'string' }, stringList] } },
-      },
-    },
-    features: stringList,
-    createdAt: { type: 'string', format: 'date-time' },
-  },
-} as const;
+/** The nine address fields of the contract. */
+export const addressProperties = Address.properties;
 
-export const addressProperties = {
-  firstName: text(100),
-  lastName: text(100),
-  email: text(200),
-  street: text(300),
-  city: text(100),
-  state: text(100),
-  zipcode: text(20),
-  country: text(100),
-  phone: text(30),
-} as const;
-
-export const addressSchema = { type: 'object', properties: addressProperties } as const;
+export const addressSchema = Address;

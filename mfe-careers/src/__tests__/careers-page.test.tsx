@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JobOpening } from '@metrology/shared';
 import CareersPage from '../pages/careers-page';
-import { renderPage, sendJson, startApi, type TestApi } from './support';
+import { renderSection, startSectionApi, type FakeApi } from '@metrology/test-kit';
 
 export const OPENINGS: JobOpening[] = [
   {
@@ -25,20 +25,19 @@ export const OPENINGS: JobOpening[] = [
   },
 ];
 
-let api: TestApi;
+let api: FakeApi;
 /** What the careers call answers next; each answer is used once, then the last one repeats. */
 let answers: { status: number; body: unknown; delayMs?: number }[] = [];
 let calls = 0;
 
 beforeAll(async () => {
-  api = await startApi((request, response) => {
-    if (request.url !== '/api/dashboard/careers')
-      return sendJson(response, { success: false, message: 'Not found' }, 404);
+  api = await startSectionApi();
+  api.override('GET /api/dashboard/careers', () => {
     calls += 1;
     const answer = answers.length > 1 ? answers.shift() : answers[0];
-    if (!answer) return response.destroy();
-    if (answer.status === 0) return response.destroy();
-    setTimeout(() => sendJson(response, answer.body, answer.status), answer.delayMs ?? 0);
+    // Status 0: the connection closes without an answer.
+    if (!answer || answer.status === 0) return { destroy: true };
+    return { status: answer.status, body: answer.body, delayMs: answer.delayMs };
   });
 });
 afterAll(() => api.close());
@@ -49,7 +48,7 @@ beforeEach(() => {
 describe('careers page states', () => {
   it('shows a spinner while loading, then the openings', async () => {
     answers = [{ status: 200, body: { success: true, data: OPENINGS }, delayMs: 150 }];
-    renderPage(<CareersPage />);
+    renderSection(<CareersPage />, { path: '/careers' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading job openings');
     expect(await screen.findByRole('button', { name: 'Sales Engineer' })).toBeInTheDocument();
     expect(screen.queryByText('Loading job openings')).not.toBeInTheDocument();
@@ -62,7 +61,7 @@ describe('careers page states', () => {
       { status: 503, body: { success: false, message: 'Careers are being updated' } },
       { status: 200, body: { success: true, data: OPENINGS }, delayMs: 100 },
     ];
-    renderPage(<CareersPage />);
+    renderSection(<CareersPage />, { path: '/careers' });
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Error')).toBeInTheDocument();
     expect(within(toast).getByText('Careers are being updated')).toBeInTheDocument();
@@ -79,7 +78,7 @@ describe('careers page states', () => {
   it("falls back to 'Failed to fetch jobs' when no answer comes back, and shows the toast again on each failure", async () => {
     const user = userEvent.setup();
     answers = [{ status: 0, body: null }];
-    renderPage(<CareersPage />);
+    renderSection(<CareersPage />, { path: '/careers' });
     expect(await screen.findByText('Failed to fetch jobs', { selector: 'p' })).toBeInTheDocument();
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Error')).toBeInTheDocument();
@@ -96,7 +95,7 @@ describe('careers page states', () => {
 
   it('keeps the Error toast for 3 s', async () => {
     answers = [{ status: 0, body: null }];
-    renderPage(<CareersPage />);
+    renderSection(<CareersPage />, { path: '/careers' });
     await screen.findByRole('alert');
     const shownAt = Date.now();
     await act(() => new Promise((resolve) => setTimeout(resolve, 2500)));
@@ -107,7 +106,7 @@ describe('careers page states', () => {
 
   it('says so when there are no openings', async () => {
     answers = [{ status: 200, body: { success: true, data: [] } }];
-    renderPage(<CareersPage />);
+    renderSection(<CareersPage />, { path: '/careers' });
     expect(await screen.findByText('No job openings available at the moment.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Apply Now' })).not.toBeInTheDocument();
   });
@@ -117,7 +116,7 @@ describe('openings', () => {
   it('expands one opening at a time to show description, responsibilities and requirements', async () => {
     const user = userEvent.setup();
     answers = [{ status: 200, body: { success: true, data: OPENINGS } }];
-    renderPage(<CareersPage />);
+    renderSection(<CareersPage />, { path: '/careers' });
     const sales = await screen.findByRole('button', { name: 'Sales Engineer' });
     const calibration = screen.getByRole('button', { name: 'Calibration Engineer' });
     expect(sales).toHaveAttribute('aria-expanded', 'false');
@@ -145,7 +144,7 @@ describe('openings', () => {
   it('Apply Now opens the application form for that opening and moves focus to it', async () => {
     const user = userEvent.setup();
     answers = [{ status: 200, body: { success: true, data: OPENINGS } }];
-    renderPage(<CareersPage />);
+    renderSection(<CareersPage />, { path: '/careers' });
     await screen.findByRole('button', { name: 'Sales Engineer' });
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     const [, secondApply] = screen.getAllByRole('button', { name: 'Apply Now' });

@@ -1,4 +1,12 @@
-import { shopApi, type Product, type SortKey } from '@metrology/shared';
+import {
+  shopApi,
+  type Facet,
+  type ProductSearchResponse,
+  type SearchFacets,
+  type SortKey,
+} from '@metrology/shared';
+
+export type { Facet, SearchFacets };
 
 /** What GET /api/product/search filters by; the page number is the infinite query's page param. */
 export interface ProductSearchArgs {
@@ -16,26 +24,8 @@ export interface ProductSearchArgs {
   withFacets?: boolean;
 }
 
-export interface Facet {
-  value: string;
-  count: number;
-}
-
-/** Counts per value for the current filters; a group's own filter is left out of its counts (disjunctive). */
-export interface SearchFacets {
-  companies: Facet[];
-  categories: Facet[];
-  subCategories?: Facet[];
-  types?: Facet[];
-}
-
-export interface ProductSearchPage {
-  products: Product[];
-  total: number;
-  page: number;
-  limit: number;
-  facets?: SearchFacets;
-}
+/** One page of GET /api/product/search: the contract's answer. */
+export type ProductSearchPage = ProductSearchResponse;
 
 /** The search call's URL; empty values are left out. */
 export function productSearchUrl(args: ProductSearchArgs & { page?: number; facets?: boolean }): string {

@@ -1,12 +1,6 @@
-import { shopApi, type SavedAddress } from '@metrology/shared';
+import { shopApi, type AddressListResponse, type SavedAddress } from '@metrology/shared';
 
-export interface AddressListResponse {
-  success: boolean;
-  addresses?: SavedAddress[];
-  /** The account's own e-mail (prefills a new address). */
-  accountEmail?: string;
-  message?: string;
-}
+export type { AddressListResponse };
 
 export interface AddressBook {
   addresses: SavedAddress[];

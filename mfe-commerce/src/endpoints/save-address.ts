@@ -1,4 +1,4 @@
-import { shopApi, type Address, type SavedAddress } from '@metrology/shared';
+import { shopApi, type Address, type AddressSaveBody, type SavedAddress } from '@metrology/shared';
 import { addressListApi, type AddressListResponse } from './get-addresses';
 
 export interface SaveAddressArgs {
@@ -13,7 +13,7 @@ export const saveAddressApi = shopApi.injectEndpoints({
       query: ({ address, token }) => ({
         url: '/api/address/save',
         method: 'POST',
-        body: { address, userId: token },
+        body: { address, userId: token } satisfies AddressSaveBody,
       }),
       transformResponse: (response: AddressListResponse) => response.addresses ?? [],
       // The answer is the new list: put it in the cache instead of asking again.

@@ -1,10 +1,9 @@
 import { shopApi } from './base-api.js';
+import type { CartUpdateBody } from '../types/api.js';
 import type { ServerCartEntry } from '../types/entities.js';
 
-export interface CartChange {
-  itemId: string;
-  quantity: number;
-}
+/** One line's product and quantity: the contract's body of POST /api/cart/add and /update. */
+export type CartChange = CartUpdateBody;
 
 /** The cart calls of SPEC section 7; the token header is added by the base query. */
 export const cartApi = shopApi.injectEndpoints({

@@ -1,18 +1,9 @@
 import { shopApi } from './base-api.js';
+import type { ProductListQuery, ProductListResponse } from '../types/api.js';
 import type { Product } from '../types/entities.js';
 
-export interface ProductListResponse {
-  success: boolean;
-  products: Product[];
-  message?: string;
-}
-
-export interface ProductListArgs {
-  company?: string;
-  category?: string;
-  limit?: number;
-  sort?: 'newest';
-}
+/** The list's query as callers give it (limit as a number; the contract's query fields, by name). */
+export type ProductListArgs = Pick<ProductListQuery, 'company' | 'category' | 'sort'> & { limit?: number };
 
 /** GET /api/product/list: the product list pages read (SPEC section 7). */
 export const productApi = shopApi.injectEndpoints({

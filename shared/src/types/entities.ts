@@ -2,36 +2,12 @@
 
 export type CompanyName = 'Tespa' | 'Inprocess Gauging' | 'Sylvac' | 'Mahr' | 'SCANTECH 3D';
 
-export interface ProductSpecification {
-  key: string;
-  value: string | string[];
-}
+import type { Address } from '../contracts/addresses.js';
 
-export interface Product {
-  _id: string;
-  slug: string;
-  name: string;
-  model: string;
-  description: string;
-  /** URLs; the first is the one shown on cards. Paths starting with '/' live on the API host. */
-  image: string[];
-  /** 0 (or less) means "enquire for price". */
-  price: number;
-  mrp: number;
-  category: string;
-  subCategory: string;
-  company: string;
-  measuringRange: string;
-  accuracy: string;
-  software: string;
-  businessType: string[];
-  certification: string;
-  deliveryTime: string;
-  specifications: ProductSpecification[];
-  features: string[];
-  /** ISO 8601 */
-  createdAt: string;
-}
+// The shapes the API validates come from its contracts (shared/src/contracts): one definition for both sides.
+export type { Product, ProductSpecification } from '../contracts/products.js';
+export type { Address, SavedAddress } from '../contracts/addresses.js';
+export type { Credentials, Registration } from '../contracts/users.js';
 
 /** What the server may send for one cart entry: a number, or an object with one size key. */
 export type ServerCartEntry = number | Record<string, number>;
@@ -43,32 +19,6 @@ export interface AuthResponse {
   success: boolean;
   token?: string;
   message?: string;
-}
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-export interface Registration extends Credentials {
-  name: string;
-}
-
-export interface Address {
-  firstName: string;
-  lastName: string;
-  email: string;
-  street: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  phone: string;
-}
-
-/** A saved address as the server returns it. */
-export interface SavedAddress extends Address {
-  _id: string;
 }
 
 export type OrderStatus = 'processing' | 'shipped' | 'delivered' | 'cancelled' | (string & {});

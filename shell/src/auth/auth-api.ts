@@ -1,20 +1,6 @@
-import { shopApi } from '@metrology/shared';
+import { shopApi, type Credentials, type Registration, type SessionResponse } from '@metrology/shared';
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-export interface Registration extends Credentials {
-  name: string;
-}
-
-/** What login and register answer (SPEC section 3: success, token, message). */
-export interface SessionResponse {
-  success: boolean;
-  token: string;
-  message?: string;
-}
+export type { Credentials, Registration, SessionResponse };
 
 /** POST /api/user/login and /api/user/register (SPEC section 7). A refusal arrives as an error with the server's message. */
 export const authApi = shopApi.injectEndpoints({

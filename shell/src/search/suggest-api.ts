@@ -1,23 +1,9 @@
-import { shopApi } from '@metrology/shared';
+import { shopApi, type Facet, type Suggestion, type SuggestResponse } from '@metrology/shared';
 
-export interface ProductSuggestion {
-  _id: string;
-  slug: string;
-  name: string;
-  company: string;
-  category: string;
-  image: string;
-}
-
-export interface CategorySuggestion {
-  value: string;
-  count: number;
-}
-
-export interface SuggestionList {
-  products: ProductSuggestion[];
-  categories: CategorySuggestion[];
-}
+/** The contract's answer of GET /api/product/suggest, as the header's combobox reads it. */
+export type ProductSuggestion = Suggestion;
+export type CategorySuggestion = Facet;
+export type SuggestionList = Pick<SuggestResponse, 'products' | 'categories'>;
 
 /** Suggestions start at this many characters. */
 export const SUGGEST_MIN_CHARS = 2;
@@ -27,7 +13,7 @@ export const suggestApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
     suggestProducts: build.query<SuggestionList, string>({
       query: (q) => `/api/product/suggest?q=${encodeURIComponent(q)}`,
-      transformResponse: (response: Partial<SuggestionList>) => ({
+      transformResponse: (response: Partial<SuggestResponse>) => ({
         products: response.products ?? [],
         categories: response.categories ?? [],
       }),

@@ -1,20 +1,15 @@
-// Renders the shell's regions the way app.tsx composes them, on a memory router, with a real store.
+// Renders the shell's regions the way app.tsx composes them, with the test kit's render helper (real store, toasts,
+// a router with history and the location probe).
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createShopStore, ShopProviders, type ShopStore } from '@metrology/shared';
+import { Route, Routes } from 'react-router-dom';
+import { createShopStore, type ShopStore } from '@metrology/shared';
+import { renderSection } from '@metrology/test-kit';
 import { LoginDialog } from '../auth/login-dialog';
 import { SupportChat } from '../chat/support-chat';
 import { Footer } from '../layout/footer';
 import { Header } from '../layout/header';
 import { NotFoundPage } from '../pages/not-found-page';
 import { SessionStart } from '../session/session-start';
-
-/** Shows where the router is, so tests can read the current URL. */
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
 
 function StubPage({ title }: { title: string }) {
   return <h1>{title}</h1>;
@@ -34,30 +29,27 @@ export function renderShell({
   session = false,
   children,
 }: ShellOptions = {}) {
-  const result = render(
-    <ShopProviders store={store}>
-      <MemoryRouter initialEntries={[route]}>
-        {session ? <SessionStart /> : null}
-        <Header />
-        <main id="main">
-          <Routes>
-            <Route path="/" element={<StubPage title="Home page" />} />
-            <Route path="/products" element={<StubPage title="Products page" />} />
-            <Route path="/orders" element={<StubPage title="Orders page" />} />
-            <Route path="/about" element={<StubPage title="About page" />} />
-            <Route path="/clients" element={<StubPage title="Clients page" />} />
-            <Route path="/contact" element={<StubPage title="Contact page" />} />
-            <Route path="/cart" element={<StubPage title="Cart page" />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-          {children}
-        </main>
-        <Footer />
-        <SupportChat />
-        <LoginDialog />
-        <LocationProbe />
-      </MemoryRouter>
-    </ShopProviders>,
+  return renderSection(
+    <>
+      {session ? <SessionStart /> : null}
+      <Header />
+      <main id="main">
+        <Routes>
+          <Route path="/" element={<StubPage title="Home page" />} />
+          <Route path="/products" element={<StubPage title="Products page" />} />
+          <Route path="/orders" element={<StubPage title="Orders page" />} />
+          <Route path="/about" element={<StubPage title="About page" />} />
+          <Route path="/clients" element={<StubPage title="Clients page" />} />
+          <Route path="/contact" element={<StubPage title="Contact page" />} />
+          <Route path="/cart" element={<StubPage title="Cart page" />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+        {children}
+      </main>
+      <Footer />
+      <SupportChat />
+      <LoginDialog />
+    </>,
+    { path: route, route: '*', store },
   );
-  return { ...result, store };
 }

@@ -1,86 +1,69 @@
 // GET /api/address/get and POST /api/address/save (SPEC sections 5 and 7): the owner always comes from the token.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Address, SavedAddress } from '@metrology/shared';
+import {
+  ADDRESS_FIELDS,
+  AddressListResponse,
+  AddressSaveBody,
+  type Address,
+  type SavedAddress,
+} from '@metrology/shared/contracts';
 import { ADDRESS_MESSAGES, isAddressComplete } from '@metrology/shared/rules';
 import type { Queryable } from '../../db/database.js';
 import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { addressProperties, responses, TOKEN_SECURITY } from '../../lib/schemas.js';
-import { requireUser } from '../users/auth.js';
+import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
+import { requireUser, sessionUser } from '../users/auth.js';
 
 /** Enough for home, office and a few sites; beyond that the oldest are still kept, new ones refused. */
 export const MAX_ADDRESSES = 50;
 
-interface AddressRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  street: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  phone: string;
-}
+/** Each field of the contract's Address and its column (a renamed field fails here). */
+const COLUMN_OF = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  street: 'street',
+  city: 'city',
+  state: 'state',
+  zipcode: 'zipcode',
+  country: 'country',
+  phone: 'phone',
+} as const satisfies Record<keyof Address, string>;
 
-const toSaved = (row: AddressRow): SavedAddress => ({
-  _id: row.id,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  email: row.email,
-  street: row.street,
-  city: row.city,
-  state: row.state,
-  zipcode: row.zipcode,
-  country: row.country,
-  phone: row.phone,
-});
+type AddressRow = { id: string } & { [K in keyof Address as (typeof COLUMN_OF)[K]]: Address[K] };
+
+const ADDRESS_COLUMNS = ADDRESS_FIELDS.map((field) => COLUMN_OF[field]);
+
+function toSaved(row: AddressRow): SavedAddress {
+  const saved = { _id: row.id } as SavedAddress;
+  for (const field of ADDRESS_FIELDS) saved[field] = row[COLUMN_OF[field]];
+  return saved;
+}
 
 /** The nine fields, trimmed, and nothing else. */
 export function cleanAddress(input: Partial<Address>): Address {
-  const field = (key: keyof Address) => String(input[key] ?? '').trim();
-  return {
-    firstName: field('firstName'),
-    lastName: field('lastName'),
-    email: field('email'),
-    street: field('street'),
-    city: field('city'),
-    state: field('state'),
-    zipcode: field('zipcode'),
-    country: field('country'),
-    phone: field('phone'),
-  };
+  const address = {} as Address;
+  for (const field of ADDRESS_FIELDS) address[field] = String(input[field] ?? '').trim();
+  return address;
 }
 
 export async function listAddresses(db: Queryable, userId: string): Promise<SavedAddress[]> {
   const rows = await db.query<AddressRow>(
-    `SELECT id, first_name, last_name, email, street, city, state, zipcode, country, phone
-     FROM addresses WHERE user_id = $1 ORDER BY created_at, id`,
+    `SELECT id, ${ADDRESS_COLUMNS.join(', ')} FROM addresses WHERE user_id = $1 ORDER BY created_at, id`,
     [userId],
   );
   return rows.rows.map(toSaved);
 }
 
-const addressesResponse = responses({
-  type: 'object',
-  properties: {
-    success: { type: 'boolean' },
-    message: { type: 'string' },
-    // The account's own e-mail, so checkout can prefill a new address with it.
-    accountEmail: { type: 'string' },
-    addresses: {
-      type: 'array',
-      items: { type: 'object', properties: { _id: { type: 'string' }, ...addressProperties } },
-    },
-  },
-});
+const addressesResponse = responses(AddressListResponse);
 
 export async function addressRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
   const auth = requireUser(app);
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/address/get',
     {
       preValidation: auth,
@@ -92,7 +75,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const userId = request.userId as string;
+      const userId = sessionUser(request);
       const account = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
       return {
         success: true,
@@ -102,7 +85,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { address?: Partial<Address>; userId?: string } }>(
+  api.post(
     '/api/address/save',
     {
       preValidation: auth,
@@ -110,47 +93,26 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
         tags: ['addresses'],
         security: TOKEN_SECURITY,
         summary: 'Save an address; answers with the updated list (the new one last)',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            address: { type: 'object', additionalProperties: false, properties: addressProperties },
-            // SPEC's client sends the token as userId: accepted and ignored (the owner comes from the token header).
-            userId: { type: 'string', maxLength: 2000 },
-          },
-        },
+        body: AddressSaveBody,
         response: addressesResponse,
       },
     },
     async (request) => {
-      const userId = request.userId as string;
+      const userId = sessionUser(request);
       const address = cleanAddress(request.body.address ?? {});
       if (!isAddressComplete(address)) throw new HttpError(400, ADDRESS_MESSAGES.required);
       await db.transaction(async (tx) => {
         const existing = await listAddresses(tx, userId);
-        const same = existing.some(({ _id: _ignored, ...saved }) =>
-          (Object.keys(address) as (keyof Address)[]).every((key) => saved[key] === address[key]),
-        );
+        const same = existing.some((saved) => ADDRESS_FIELDS.every((key) => saved[key] === address[key]));
         if (same) return;
         if (existing.length >= MAX_ADDRESSES) {
           throw new HttpError(400, `You can save at most ${MAX_ADDRESSES} addresses`);
         }
+        const params = [newId(), userId, ...ADDRESS_FIELDS.map((field) => address[field])];
         await tx.query(
-          `INSERT INTO addresses (id, user_id, first_name, last_name, email, street, city, state, zipcode, country, phone)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-          [
-            newId(),
-            userId,
-            address.firstName,
-            address.lastName,
-            address.email,
-            address.street,
-            address.city,
-            address.state,
-            address.zipcode,
-            address.country,
-            address.phone,
-          ],
+          `INSERT INTO addresses (id, user_id, ${ADDRESS_COLUMNS.join(', ')})
+           VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')})`,
+          params,
         );
       });
       return { success: true, message: ADDRESS_MESSAGES.saved, addresses: await listAddresses(db, userId) };

@@ -1,7 +1,7 @@
 // Account roles and the server-side checks every back-office call runs (401 without a session, 403 without the role).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors.js';
-import { requireUser } from '../users/auth.js';
+import { requireUser, sessionUser } from '../users/auth.js';
 
 export const ROLES = ['shopper', 'staff', 'release-manager'] as const;
 export type Role = (typeof ROLES)[number];
@@ -27,7 +27,7 @@ export function requireRole(app: FastifyInstance, role: Exclude<Role, 'shopper'>
   const user = requireUser(app);
   return async (request: FastifyRequest): Promise<void> => {
     await user(request);
-    const actual = await roleOf(app, request.userId as string);
+    const actual = await roleOf(app, sessionUser(request));
     if (actual !== role) {
       request.log.warn({ userId: request.userId, role: actual, needed: role }, 'back-office call refused');
       throw new HttpError(403, role === 'staff' ? ROLE_MESSAGES.staffOnly : ROLE_MESSAGES.managersOnly);

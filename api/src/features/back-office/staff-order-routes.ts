@@ -6,6 +6,7 @@ import { HttpError, MESSAGES } from '../../lib/errors.js';
 import { addressProperties, queryInteger, responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { allowedMoves, MOVE_TARGETS, ORDER_STATUSES, refusal, type MoveTarget } from './order-moves.js';
 import { requireRole } from './roles.js';
+import { sessionUser } from '../users/auth.js';
 
 export const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 20;
@@ -303,7 +304,7 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const target = request.body.status;
       const note = request.body.note?.trim() ?? '';
-      const actor = request.userId as string;
+      const actor = sessionUser(request);
       const order = await db.transaction(async (tx) => {
         const row = await findDeskOrder(tx, request.params.id, true);
         if (!row) throw new HttpError(404, MESSAGES.orderNotFound);

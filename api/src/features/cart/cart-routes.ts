@@ -1,12 +1,19 @@
 // POST /api/cart/add, /api/cart/update, /api/cart/get (SPEC sections 4 and 7): the logged-in user's cart.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import {
+  CartAddBody,
+  CartResponse,
+  CartUpdateBody,
+  EmptyBody,
+  MAX_LINE_QUANTITY,
+} from '@metrology/shared/contracts';
 import type { Queryable } from '../../db/database.js';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
-import { emptyBody, responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
-import { requireUser } from '../users/auth.js';
+import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
+import { requireUser, sessionUser } from '../users/auth.js';
 
-/** A sane maximum of one line of the cart. */
-export const MAX_LINE_QUANTITY = 999;
+export { MAX_LINE_QUANTITY };
 
 export const CART_MESSAGES = {
   added: 'Item Added to Cart',
@@ -15,11 +22,7 @@ export const CART_MESSAGES = {
   tooMany: `You can order at most ${MAX_LINE_QUANTITY} of one item`,
 } as const;
 
-const cartDataSchema = { type: 'object', additionalProperties: { type: 'integer' } } as const;
-const cartResponse = responses({
-  type: 'object',
-  properties: { success: { type: 'boolean' }, message: { type: 'string' }, cartData: cartDataSchema },
-});
+const cartResponse = responses(CartResponse);
 
 export async function cartData(db: Queryable, userId: string): Promise<Record<string, number>> {
   const rows = await db.query<{ product_id: string; quantity: number }>(
@@ -50,9 +53,9 @@ async function assertOrderable(db: Queryable, productId: string): Promise<void> 
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
   const auth = requireUser(app);
-  const itemId = text(100, 1);
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post<{ Body: { itemId: string; quantity?: number } }>(
+  api.post(
     '/api/cart/add',
     {
       preValidation: auth,
@@ -60,17 +63,12 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         tags: ['cart'],
         security: TOKEN_SECURITY,
         summary: 'Add a quantity (default 1) of a product to the cart',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['itemId'],
-          properties: { itemId, quantity: { type: 'integer', minimum: 1, maximum: MAX_LINE_QUANTITY } },
-        },
+        body: CartAddBody,
         response: cartResponse,
       },
     },
     async (request) => {
-      const userId = request.userId as string;
+      const userId = sessionUser(request);
       const { itemId: productId, quantity = 1 } = request.body;
       await assertOrderable(db, productId);
       const result = await db.transaction(async (tx) => {
@@ -89,7 +87,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { itemId: string; quantity: number } }>(
+  api.post(
     '/api/cart/update',
     {
       preValidation: auth,
@@ -97,17 +95,12 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         tags: ['cart'],
         security: TOKEN_SECURITY,
         summary: 'Set the exact quantity of a product; 0 removes it',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['itemId', 'quantity'],
-          properties: { itemId, quantity: { type: 'integer', minimum: 0, maximum: MAX_LINE_QUANTITY } },
-        },
+        body: CartUpdateBody,
         response: cartResponse,
       },
     },
     async (request) => {
-      const userId = request.userId as string;
+      const userId = sessionUser(request);
       const { itemId: productId, quantity } = request.body;
       if (quantity === 0) {
         // Removing works even for a product that has left the catalogue.
@@ -124,7 +117,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
+  api.post(
     '/api/cart/get',
     {
       preValidation: auth,
@@ -132,10 +125,10 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         tags: ['cart'],
         security: TOKEN_SECURITY,
         summary: 'The cart as { productId: quantity }',
-        body: emptyBody,
+        body: EmptyBody,
         response: cartResponse,
       },
     },
-    async (request) => ({ success: true, cartData: await cartData(db, request.userId as string) }),
+    async (request) => ({ success: true, cartData: await cartData(db, sessionUser(request)) }),
   );
 }

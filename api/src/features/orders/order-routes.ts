@@ -12,7 +12,7 @@ import {
 } from '../../lib/schemas.js';
 import { clearCart, MAX_LINE_QUANTITY } from '../cart/cart-routes.js';
 import { assertWithinOrderCap } from '../limits/order-cap.js';
-import { requireUser } from '../users/auth.js';
+import { requireUser, sessionUser } from '../users/auth.js';
 import { idempotencyKeyOf, orderPlacedWithKey, recordIdempotencyKey } from './idempotency.js';
 import { toMinor } from './payment-providers.js';
 import { orderDetail, orderDetailSchema } from './order-receipt.js';
@@ -102,7 +102,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const userId = request.userId as string;
+      const userId = sessionUser(request);
       const key = idempotencyKeyOf(request);
       let id = newId();
       const amount = await db.transaction(async (tx) => {
@@ -169,7 +169,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const userId = request.userId as string;
+      const userId = sessionUser(request);
       const order = await priceOrder(db, request.body, config.deliveryFee);
       assertWithinOrderCap(order.amount, config.orderTotalCap);
       const id = newId();
@@ -230,7 +230,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const userId = request.userId as string;
+      const userId = sessionUser(request);
       const {
         razorpay_order_id: orderRef,
         razorpay_payment_id: paymentId,
@@ -270,7 +270,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const userId = request.userId as string;
+      const userId = sessionUser(request);
       const order = await priceOrder(db, request.body, config.deliveryFee);
       assertWithinOrderCap(order.amount, config.orderTotalCap);
       const id = newId();
@@ -325,7 +325,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const userId = request.userId as string;
+      const userId = sessionUser(request);
       const order = await findOrder(db, { id: request.body.orderId }, 'stripe');
       if (!order || order.user_id !== userId) throw new HttpError(404, MESSAGES.orderNotFound);
       if (order.payment) return { success: true, message: ORDER_MESSAGES.paid };
@@ -376,7 +376,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         }),
       },
     },
-    async (request) => ({ success: true, orders: await userOrders(db, request.userId as string) }),
+    async (request) => ({ success: true, orders: await userOrders(db, sessionUser(request)) }),
   );
 
   app.get<{ Params: { orderId: string } }>(
@@ -399,7 +399,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const order = await orderDetail(db, request.userId as string, request.params.orderId);
+      const order = await orderDetail(db, sessionUser(request), request.params.orderId);
       if (!order) throw new HttpError(404, MESSAGES.orderNotFound);
       return { success: true, order };
     },

@@ -13,55 +13,46 @@ import {
   type Suggestions,
 } from './search-types.js';
 
-export interface ProductRow {
-  id: string;
-  slug: string;
-  name: string;
-  model: string;
-  description: string;
-  image: string[];
-  price: number;
-  mrp: number;
-  category: string;
-  sub_category: string;
-  company: string;
-  measuring_range: string;
-  accuracy: string;
-  software: string;
-  business_type: string[];
-  certification: string;
-  delivery_time: string;
-  specifications: Product['specifications'];
-  features: string[];
-  created_at: Date | string;
-}
+/** Each field of the contract's Product and its column (a field renamed in the contract fails here). */
+const COLUMN_OF = {
+  _id: 'id',
+  slug: 'slug',
+  name: 'name',
+  model: 'model',
+  description: 'description',
+  image: 'image',
+  price: 'price',
+  mrp: 'mrp',
+  category: 'category',
+  subCategory: 'sub_category',
+  company: 'company',
+  measuringRange: 'measuring_range',
+  accuracy: 'accuracy',
+  software: 'software',
+  businessType: 'business_type',
+  certification: 'certification',
+  deliveryTime: 'delivery_time',
+  specifications: 'specifications',
+  features: 'features',
+  createdAt: 'created_at',
+} as const satisfies Record<keyof Product, string>;
 
-export const PRODUCT_COLUMNS = `id, slug, name, model, description, image, price, mrp, category, sub_category, company,
-  measuring_range, accuracy, software, business_type, certification, delivery_time, specifications, features, created_at`;
+/** A products row: the contract's fields under their column names (the database answers created_at as a Date). */
+export type ProductRow = {
+  [K in Exclude<keyof Product, 'createdAt'> as (typeof COLUMN_OF)[K]]: Product[K];
+} & {
+  created_at: Date | string;
+};
+
+const FIELDS = Object.keys(COLUMN_OF) as (keyof Product)[];
+
+export const PRODUCT_COLUMNS = FIELDS.map((field) => COLUMN_OF[field]).join(', ');
 
 export function toProduct(row: ProductRow): Product {
-  return {
-    _id: row.id,
-    slug: row.slug,
-    name: row.name,
-    model: row.model,
-    description: row.description,
-    image: row.image,
-    price: row.price,
-    mrp: row.mrp,
-    category: row.category,
-    subCategory: row.sub_category,
-    company: row.company,
-    measuringRange: row.measuring_range,
-    accuracy: row.accuracy,
-    software: row.software,
-    businessType: row.business_type,
-    certification: row.certification,
-    deliveryTime: row.delivery_time,
-    specifications: row.specifications,
-    features: row.features,
-    createdAt: new Date(row.created_at).toISOString(),
-  };
+  const product = {} as Record<keyof Product, unknown>;
+  for (const field of FIELDS) product[field] = row[COLUMN_OF[field]];
+  product.createdAt = new Date(row.created_at).toISOString();
+  return product as Product;
 }
 
 /** WHERE clauses with their $n parameters. */

@@ -2,63 +2,35 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ProductListQuery,
+  ProductListResponse,
+  ProductResponse,
+  ProductSearchQuery,
+  ProductSearchResponse,
+  RelatedProductsResponse,
+  SlugParams,
+  SuggestQuery,
+  SuggestResponse,
+} from '@metrology/shared/contracts';
 import { RELATED_PRODUCTS_MAX } from '@metrology/shared/rules';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
-import { productSchema, queryInteger, responses, text } from '../../lib/schemas.js';
+import { responses } from '../../lib/schemas.js';
 import { catalogueVersion, listProducts, productBySlug, relatedProducts } from './product-repository.js';
 import { SearchService, searchBackendFromEnv } from './search-service.js';
-import { SUGGEST_MAX, type SearchSort } from './search-types.js';
+import { SUGGEST_MAX, searchQueryFrom } from './search-types.js';
 import { sitemapRoutes } from './sitemap-routes.js';
 
 const gzip = promisify(gzipCallback);
 
-const productList = { type: 'array', items: productSchema } as const;
 /** Most products one filtered or paged list answers (the no-argument list is the cached, ETagged exception). */
 const LIST_MAX = 100;
-const SEARCH_MAX = 100;
-
-interface ListQuerystring {
-  company?: string;
-  category?: string;
-  ids?: string;
-  limit?: string;
-  offset?: string;
-  sort?: 'newest';
-}
-
-interface SearchQuerystring {
-  q?: string;
-  company?: string;
-  companies?: string;
-  category?: string;
-  categories?: string;
-  subCategories?: string;
-  types?: string;
-  sort?: SearchSort;
-  page?: string;
-  limit?: string;
-  facets?: 'true' | 'false';
-}
-
-/** "a, b,,c" -> ['a', 'b', 'c'] */
-const csv = (value: string | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean)
-    .slice(0, 50);
-
-const facetList = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: { value: { type: 'string' }, count: { type: 'integer' } },
-  },
-} as const;
 
 export async function productRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const search = new SearchService(db, searchBackendFromEnv());
   // Built before the first request, so no shopper waits for it.
   if (search.backend === 'memory') await search.refresh();
@@ -88,31 +60,14 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
     return reply.send(list.json);
   }
 
-  app.get<{ Querystring: ListQuerystring }>(
+  api.get(
     '/api/product/list',
     {
       schema: {
         tags: ['products'],
         summary: 'The product list (SPEC section 7); optional filters and paging',
-        querystring: {
-          type: 'object',
-          properties: {
-            company: text(100),
-            category: text(100),
-            ids: {
-              type: 'string',
-              pattern: '^[0-9a-f]{24}(,[0-9a-f]{24}){0,199}$',
-              description: 'Comma-separated product ids (at most 200): only these products',
-            },
-            limit: queryInteger(5),
-            offset: queryInteger(6),
-            sort: { type: 'string', enum: ['newest'] },
-          },
-        },
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, products: productList, total: { type: 'integer' } },
-        }),
+        querystring: ProductListQuery,
+        response: responses(ProductListResponse),
       },
     },
     async (request, reply) => {
@@ -132,101 +87,32 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: SearchQuerystring }>(
+  api.get(
     '/api/product/search',
     {
       schema: {
         tags: ['products'],
         summary:
           'Listing query: ranked text search (name and model first, typos forgiven), filters, sort, page and disjunctive facets',
-        querystring: {
-          type: 'object',
-          properties: {
-            q: text(200),
-            company: text(100),
-            companies: text(2000),
-            category: text(100),
-            categories: text(2000),
-            subCategories: text(2000),
-            types: text(2000),
-            sort: { type: 'string', enum: ['relavent', 'low-high', 'high-low', 'newest'] },
-            page: queryInteger(5),
-            limit: queryInteger(3),
-            facets: { type: 'string', enum: ['true', 'false'] },
-          },
-        },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            products: productList,
-            total: { type: 'integer' },
-            page: { type: 'integer' },
-            limit: { type: 'integer' },
-            facets: {
-              type: 'object',
-              properties: {
-                companies: facetList,
-                categories: facetList,
-                subCategories: facetList,
-                types: facetList,
-              },
-            },
-          },
-        }),
+        querystring: ProductSearchQuery,
+        response: responses(ProductSearchResponse),
       },
     },
     async (request) => {
-      const query = request.query;
-      const page = Math.max(1, Number(query.page ?? 1));
-      const limit = Math.min(SEARCH_MAX, Math.max(1, Number(query.limit ?? 24)));
-      const result = await search.search({
-        q: query.q,
-        companies: [...(query.company ? [query.company] : []), ...csv(query.companies)],
-        categories: [...(query.category ? [query.category] : []), ...csv(query.categories)],
-        subCategories: csv(query.subCategories),
-        types: csv(query.types),
-        sort: query.sort ?? 'relavent',
-        page,
-        limit,
-        facets: query.facets !== 'false',
-      });
-      return { success: true, ...result, page, limit };
+      const query = searchQueryFrom(request.query);
+      const result = await search.search(query);
+      return { success: true, ...result, page: query.page, limit: query.limit };
     },
   );
 
-  app.get<{ Querystring: { q: string; limit?: string } }>(
+  api.get(
     '/api/product/suggest',
     {
       schema: {
         tags: ['products'],
         summary: `As-you-type suggestions: up to ${SUGGEST_MAX} products (name, brand, image) and matching categories`,
-        querystring: {
-          type: 'object',
-          properties: { q: text(100, 2), limit: queryInteger(1) },
-          required: ['q'],
-        },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            products: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  _id: { type: 'string' },
-                  slug: { type: 'string' },
-                  name: { type: 'string' },
-                  company: { type: 'string' },
-                  category: { type: 'string' },
-                  image: { type: 'string' },
-                },
-              },
-            },
-            categories: facetList,
-          },
-        }),
+        querystring: SuggestQuery,
+        response: responses(SuggestResponse),
       },
     },
     async (request) => {
@@ -237,23 +123,14 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const slugParams = {
-    type: 'object',
-    properties: { slug: text(300, 1) },
-    required: ['slug'],
-  } as const;
-
-  app.get<{ Params: { slug: string } }>(
+  api.get(
     '/api/product/slug/:slug',
     {
       schema: {
         tags: ['products'],
         summary: 'One product by slug (or id)',
-        params: slugParams,
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, product: productSchema },
-        }),
+        params: SlugParams,
+        response: responses(ProductResponse),
       },
     },
     async (request) => {
@@ -263,17 +140,14 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { slug: string } }>(
+  api.get(
     '/api/product/related/:slug',
     {
       schema: {
         tags: ['products'],
         summary: `Up to ${RELATED_PRODUCTS_MAX} related products (same category, and company or subCategory)`,
-        params: slugParams,
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, products: productList },
-        }),
+        params: SlugParams,
+        response: responses(RelatedProductsResponse),
       },
     },
     async (request) => {

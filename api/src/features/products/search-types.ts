@@ -1,7 +1,16 @@
 // What a listing query asks for and answers, whichever engine serves it (the in-process index or SQL).
 import type { Product } from '@metrology/shared';
+import type {
+  Facet,
+  ProductSearchQuery,
+  SearchFacets,
+  SearchSort,
+  Suggestion,
+} from '@metrology/shared/contracts';
 
-export type SearchSort = 'relavent' | 'low-high' | 'high-low' | 'newest';
+export type { Facet, SearchSort, Suggestion };
+/** Counts per value for the current filters (disjunctive: a group's own filter is left out of its counts). */
+export type Facets = SearchFacets;
 
 export interface SearchQuery {
   q?: string;
@@ -19,40 +28,41 @@ export interface SearchQuery {
   facets: boolean;
 }
 
-export interface Facet {
-  value: string;
-  count: number;
-}
-
-/**
- * Counts per value for the current filters. Disjunctive: the counts of one group ignore that group's own
- * filter, so ticking a category leaves its sibling categories' counts as they were.
- */
-export interface Facets {
-  companies: Facet[];
-  categories: Facet[];
-  subCategories: Facet[];
-  types: Facet[];
-}
-
 export interface SearchResult {
   products: Product[];
   total: number;
   facets?: Facets;
 }
 
-export interface Suggestion {
-  _id: string;
-  slug: string;
-  name: string;
-  company: string;
-  category: string;
-  image: string;
-}
-
 export interface Suggestions {
   products: Suggestion[];
   categories: Facet[];
+}
+
+/** Most products one search page answers. */
+export const SEARCH_MAX = 100;
+
+/** "a, b,,c" -> ['a', 'b', 'c'] */
+const csv = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .slice(0, 50);
+
+/** GET /api/product/search's query string (validated by its contract) as the engines' query. */
+export function searchQueryFrom(query: ProductSearchQuery): SearchQuery {
+  return {
+    q: query.q,
+    companies: [...(query.company ? [query.company] : []), ...csv(query.companies)],
+    categories: [...(query.category ? [query.category] : []), ...csv(query.categories)],
+    subCategories: csv(query.subCategories),
+    types: csv(query.types),
+    sort: query.sort ?? 'relavent',
+    page: Math.max(1, Number(query.page ?? 1)),
+    limit: Math.min(SEARCH_MAX, Math.max(1, Number(query.limit ?? 24))),
+    facets: query.facets !== 'false',
+  };
 }
 
 export const SUGGEST_MAX = 8;

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
-import { issueToken, requireUser, tokenOf, tokenSession } from './auth.js';
+import { issueToken, requireUser, sessionUser, tokenOf, tokenSession } from './auth.js';
 import { revokeSession, revokeUserSessions } from './sessions.js';
 
 export const SESSION_MESSAGES = {
@@ -66,7 +66,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const userId = request.userId as string;
+      const userId = sessionUser(request);
       const { currentPassword, newPassword } = request.body;
       const found = await db.query<{ password_hash: string }>(
         'SELECT password_hash FROM users WHERE id = $1',

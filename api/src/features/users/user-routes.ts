@@ -1,10 +1,12 @@
 // POST /api/user/register and /api/user/login (SPEC section 7): { success, token, message }.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Credentials, Registration, SessionResponse } from '@metrology/shared/contracts';
 import { isValidEmail, passwordProblem } from '@metrology/shared/rules';
 import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password.js';
-import { responses, text } from '../../lib/schemas.js';
+import { responses } from '../../lib/schemas.js';
 import { limitPerEmail } from '../../plugins/email-limits.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
 import { issueToken } from './auth.js';
@@ -21,29 +23,22 @@ export const USER_MESSAGES = {
   passwordRequired: 'Password is required',
 } as const;
 
-const tokenResponse = responses({
-  type: 'object',
-  properties: { success: { type: 'boolean' }, token: { type: 'string' }, message: { type: 'string' } },
-});
+const tokenResponse = responses(SessionResponse);
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post<{ Body: { name: string; email: string; password: string } }>(
+  api.post(
     '/api/user/register',
     {
       config: { rateLimit: rateLimitFor(app, 'register') },
       schema: {
         tags: ['users'],
         summary: 'Create an account; answers with a session token',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['name', 'email', 'password'],
-          properties: { name: text(100), email: text(254), password: text(200) },
-        },
+        body: Registration,
         response: tokenResponse,
       },
     },
@@ -71,19 +66,14 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { email: string; password: string } }>(
+  api.post(
     '/api/user/login',
     {
       config: { rateLimit: rateLimitFor(app, 'login') },
       schema: {
         tags: ['users'],
         summary: 'Log in; answers with a session token',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email', 'password'],
-          properties: { email: text(254), password: text(200) },
-        },
+        body: Credentials,
         response: tokenResponse,
       },
     },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { RESUME_MAX_BYTES, type JobOpening } from '@metrology/shared';
 import CareersPage from '../../pages/careers-page';
 import { validateApplication, EMPTY_APPLICATION, type ApplicationFields } from '../validate-application';
-import { renderPage, sendJson, startApi, type TestApi } from '../../__tests__/support';
+import { renderSection, startSectionApi, type FakeApi } from '@metrology/test-kit';
 
 const OPENINGS: JobOpening[] = [
   {
@@ -63,18 +63,15 @@ describe('validateApplication', () => {
   });
 });
 
-let api: TestApi;
+let api: FakeApi;
 beforeAll(async () => {
-  api = await startApi((request, response) => {
-    if (request.url === '/api/dashboard/careers')
-      return sendJson(response, { success: true, data: OPENINGS });
-    sendJson(response, { success: false, message: 'Not found' }, 404);
-  });
+  api = await startSectionApi();
+  api.override('GET /api/dashboard/careers', () => ({ body: { success: true, data: OPENINGS } }));
 });
 afterAll(() => api.close());
 
 async function openForm(user: ReturnType<typeof userEvent.setup>) {
-  renderPage(<CareersPage />);
+  renderSection(<CareersPage />, { path: '/careers' });
   await screen.findByRole('button', { name: 'Sales Engineer' });
   await user.click(screen.getAllByRole('button', { name: 'Apply Now' })[0] as HTMLElement);
   return screen.getByRole('form', { name: 'Apply for Sales Engineer' });

@@ -1,4 +1,4 @@
-import { makeProduct } from '../../test-support/fake-catalog-api';
+import { makeProduct } from '@metrology/test-kit';
 import {
   checkboxOptions,
   nameMatches,

@@ -4,14 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { enqueueSnackbar } from 'notistack';
 import { ENQUIRY_MESSAGES, createShopStore } from '@metrology/shared';
 import { EnquiryDialog } from '../enquiry-dialog';
-import { startFakeCatalogApi, type FakeCatalogApi } from '../../test-support/fake-catalog-api';
-import { renderPage } from '../../test-support/render';
+import { renderSection, startSectionApi, type FakeApi } from '@metrology/test-kit';
 
 jest.mock('notistack', () => ({ ...jest.requireActual('notistack'), enqueueSnackbar: jest.fn() }));
 
-let api: FakeCatalogApi;
+let api: FakeApi;
 beforeAll(async () => {
-  api = await startFakeCatalogApi();
+  api = await startSectionApi();
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -41,7 +40,7 @@ function Harness() {
 
 async function openDialog(store = createShopStore()) {
   const user = userEvent.setup();
-  renderPage([{ path: '/', element: <Harness /> }], '/', store);
+  renderSection([{ path: '/', element: <Harness /> }], { path: '/', store: store });
   await user.click(screen.getByRole('button', { name: 'Send Enquiry' }));
   const dialog = screen.getByRole('dialog', { name: 'Send Enquiry' });
   return { user, dialog, store };
@@ -131,7 +130,7 @@ describe('the enquiry dialog', () => {
     await user.type(d.getByLabelText(/Purpose/), 'New line');
     await user.type(d.getByLabelText(/Requirement Details/), 'Two units with NABL certificates');
 
-    api.holdEnquiries = true;
+    api.held.add('POST /api/enquiry/submit');
     await user.click(d.getByRole('button', { name: 'Submit Enquiry' }));
     const busy = await d.findByRole('button', { name: 'Submitting...' });
     expect(busy).toBeDisabled();

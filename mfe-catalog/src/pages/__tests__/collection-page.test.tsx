@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { enqueueSnackbar } from 'notistack';
 import { createShopStore, searchBarToggled, searchTextChanged, setRuntimeConfig } from '@metrology/shared';
 import CollectionPage from '../collection-page';
-import { makeProduct, startFakeCatalogApi, type FakeCatalogApi } from '../../test-support/fake-catalog-api';
-import { renderPage } from '../../test-support/render';
+import { makeProduct, renderSection, startSectionApi, type FakeApi } from '@metrology/test-kit';
 
 jest.mock('notistack', () => ({ ...jest.requireActual('notistack'), enqueueSnackbar: jest.fn() }));
 
@@ -44,9 +43,11 @@ const caliper = makeProduct({
   price: 285,
 });
 
-let api: FakeCatalogApi;
+// The fake's search answers come from the API's own index (api/src/features/products/search-index.ts), and
+// api/src/__tests__/contract.test.ts checks them against the real API: the orders asserted here are the API's.
+let api: FakeApi;
 beforeAll(async () => {
-  api = await startFakeCatalogApi();
+  api = await startSectionApi();
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -63,7 +64,7 @@ const lastSearch = () => api.calls.filter((c) => c.path === '/api/product/search
 
 describe('the collection page', () => {
   it('lists the categories and types the catalogue holds, with counts, and the three sort keys', async () => {
-    renderPage(routes, '/collection');
+    renderSection(routes, { path: '/collection' });
     const categories = screen.getByRole('group', { name: 'Categories' });
     await waitFor(() =>
       expect(
@@ -89,7 +90,7 @@ describe('the collection page', () => {
 
   it('matches categories against category and subCategory, types against business types; siblings keep counts', async () => {
     const user = userEvent.setup();
-    const page = renderPage(routes, '/collection');
+    const page = renderSection(routes, { path: '/collection' });
     await waitFor(() => expect(cardNames()).toHaveLength(5));
 
     await user.click(screen.getByRole('checkbox', { name: /^Calipers/ }));
@@ -123,7 +124,7 @@ describe('the collection page', () => {
   it('shows the empty state with Clear filters when nothing matches', async () => {
     const user = userEvent.setup();
     api.reset([caliper]);
-    const page = renderPage(routes, '/collection?categories=Herbs');
+    const page = renderSection(routes, { path: '/collection?categories=Herbs' });
     // A ticked value the catalogue does not hold stays listed (at 0) so it can be unticked.
     expect(await screen.findByRole('checkbox', { name: 'Herbs (0)' })).toBeChecked();
     expect(await screen.findByText('No products found matching your criteria.')).toBeInTheDocument();
@@ -134,7 +135,7 @@ describe('the collection page', () => {
 
   it('sorts by the three keys through the server', async () => {
     const user = userEvent.setup();
-    const page = renderPage(routes, '/collection');
+    const page = renderSection(routes, { path: '/collection' });
     await waitFor(() => expect(cardNames()).toHaveLength(5));
     const relevant = cardNames();
     expect(lastSearch()?.get('sort')).toBe('relavent');
@@ -167,10 +168,9 @@ describe('the collection page', () => {
 
   it('restores checkboxes and sort from the URL, and follows back/forward', async () => {
     const user = userEvent.setup();
-    const page = renderPage(
-      routes,
-      '/collection?categories=Calipers,Micrometers&types=Importer&sort=high-low',
-    );
+    const page = renderSection(routes, {
+      path: '/collection?categories=Calipers,Micrometers&types=Importer&sort=high-low',
+    });
     expect(await screen.findByRole('checkbox', { name: /^Calipers/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /^Micrometers/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /^Importer/ })).toBeChecked();
@@ -189,7 +189,7 @@ describe('the collection page', () => {
   });
 
   it('cards: image and name; currency and price only above 0 and not for Indian users', async () => {
-    renderPage(routes, '/collection');
+    renderSection(routes, { path: '/collection' });
     const apple = await screen.findByRole('link', { name: /Apple Caliper/ });
     // The image is shown but not named again: the link's text already names the product.
     expect(apple.querySelector('img')).toHaveAttribute('alt', '');
@@ -200,7 +200,7 @@ describe('the collection page', () => {
 
   it('cards show no price to Indian users', async () => {
     const store = createShopStore({ geo: { isIndianUser: true, lookup: 'done' } });
-    renderPage(routes, '/collection', store);
+    renderSection(routes, { path: '/collection', store: store });
     const apple = await screen.findByRole('link', { name: /Apple Caliper/ });
     expect(apple).toHaveTextContent(/^Apple Caliper$/);
   });
@@ -209,7 +209,7 @@ describe('the collection page', () => {
     const user = userEvent.setup();
     const store = createShopStore();
     store.dispatch(searchTextChanged('cali'));
-    renderPage(routes, '/collection', store);
+    renderSection(routes, { path: '/collection', store: store });
     // Hidden search bar: the text does not filter.
     await waitFor(() => expect(cardNames()).toHaveLength(5));
 
@@ -238,7 +238,7 @@ describe('the collection page', () => {
   it('loads more, 24 at a time', async () => {
     const user = userEvent.setup();
     api.reset(Array.from({ length: 30 }, (_, i) => makeProduct({ name: `Gauge ${i + 1}` })));
-    renderPage(routes, '/collection');
+    renderSection(routes, { path: '/collection' });
     await waitFor(() => expect(cardNames()).toHaveLength(24));
     expect(screen.getByText('Showing 24 of 30 products')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -248,7 +248,7 @@ describe('the collection page', () => {
 
   it('collapses the filter panel behind a Filters button (small screens)', async () => {
     const user = userEvent.setup();
-    renderPage(routes, '/collection');
+    renderSection(routes, { path: '/collection' });
     const toggle = screen.getByRole('button', { name: 'Filters' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
@@ -264,7 +264,7 @@ describe('the collection page', () => {
     const user = userEvent.setup();
     const original = api.url;
     setRuntimeConfig({ apiBaseUrl: 'http://127.0.0.1:9' });
-    renderPage(routes, '/collection');
+    renderSection(routes, { path: '/collection' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
     expect(enqueueSnackbar).toHaveBeenCalledWith(expect.stringContaining('Network error'), {
       variant: 'error',

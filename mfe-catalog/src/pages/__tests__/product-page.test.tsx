@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { enqueueSnackbar } from 'notistack';
 import { createShopStore } from '@metrology/shared';
 import ProductPage from '../product-page';
-import { makeProduct, startFakeCatalogApi, type FakeCatalogApi } from '../../test-support/fake-catalog-api';
-import { renderPage } from '../../test-support/render';
+import { makeProduct, renderSection, startSectionApi, type FakeApi } from '@metrology/test-kit';
 
 jest.mock('notistack', () => ({ ...jest.requireActual('notistack'), enqueueSnackbar: jest.fn() }));
 
@@ -47,9 +46,9 @@ const siblings = Array.from({ length: 7 }, (_, i) =>
   makeProduct({ name: `Height Gauge ${i + 1}`, company: 'Tespa', category: 'Height Gauge' }),
 );
 
-let api: FakeCatalogApi;
+let api: FakeApi;
 beforeAll(async () => {
-  api = await startFakeCatalogApi();
+  api = await startSectionApi();
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -72,8 +71,8 @@ const head = {
 
 describe('the product page', () => {
   it('shows a spinner until the product is found, then the product', async () => {
-    api.holdSlugs = true;
-    renderPage(routes, `/product/${gauge.slug}`);
+    api.held.add('GET /api/product/slug/');
+    renderSection(routes, { path: `/product/${gauge.slug}` });
     expect(screen.getByRole('status')).toHaveTextContent('Loading product');
     await waitFor(() => expect(api.calls.some((c) => c.path.startsWith('/api/product/slug/'))).toBe(true));
     api.release();
@@ -83,7 +82,7 @@ describe('the product page', () => {
   });
 
   it('a slug that does not exist shows a clear not-found state, not a spinner', async () => {
-    renderPage(routes, '/product/no-such-product');
+    renderSection(routes, { path: '/product/no-such-product' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products');
@@ -96,7 +95,7 @@ describe('the product page', () => {
     description.content = 'The site description';
     document.head.appendChild(description);
 
-    const page = renderPage(routes, `/product/${gauge.slug}`);
+    const page = renderSection(routes, { path: `/product/${gauge.slug}` });
     await screen.findByRole('heading', { level: 1, name: gauge.name });
     expect(document.title).toBe('Digital Height Gauge 600 | Tespa');
     expect(head.description()).toBe('A height gauge for the inspection room.');
@@ -126,7 +125,7 @@ describe('the product page', () => {
   });
 
   it('has the breadcrumb Home > Products > name', async () => {
-    renderPage(routes, `/product/${gauge.slug}`);
+    renderSection(routes, { path: `/product/${gauge.slug}` });
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(
       within(crumbs)
@@ -139,7 +138,7 @@ describe('the product page', () => {
 
   it('changes the main image when a thumbnail is clicked', async () => {
     const user = userEvent.setup();
-    renderPage(routes, `/product/${gauge.slug}`);
+    renderSection(routes, { path: `/product/${gauge.slug}` });
     const main = await screen.findByRole('img', { name: `${gauge.name}, image 1 of 3` });
     expect(main).toHaveAttribute('src', `${api.url}/images/products/hg-1.svg`);
     await user.click(screen.getByRole('button', { name: 'Show image 3 of 3' }));
@@ -152,7 +151,7 @@ describe('the product page', () => {
 
   it('shows the price with the struck-through mrp, a stepper from 1 and adds to the shared cart', async () => {
     const user = userEvent.setup();
-    const page = renderPage(routes, `/product/${gauge.slug}`);
+    const page = renderSection(routes, { path: `/product/${gauge.slug}` });
     await screen.findByRole('heading', { level: 1, name: gauge.name });
     expect(screen.getByText('$1,890')).toBeInTheDocument();
     expect(screen.getByText('$2,100').tagName).toBe('S');
@@ -187,7 +186,7 @@ describe('the product page', () => {
   });
 
   it('price 0: the enquire text instead of price and cart', async () => {
-    renderPage(routes, `/product/${enquiryOnly.slug}`);
+    renderSection(routes, { path: `/product/${enquiryOnly.slug}` });
     await screen.findByRole('heading', { level: 1, name: enquiryOnly.name });
     expect(screen.getByText('Please enquire for pricing information')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
@@ -198,7 +197,7 @@ describe('the product page', () => {
   it('Indian users: no price, no cart, a Send Enquiry button that opens the dialog for this product', async () => {
     const user = userEvent.setup();
     const store = createShopStore({ geo: { isIndianUser: true, lookup: 'done' } });
-    renderPage(routes, `/product/${gauge.slug}`, store);
+    renderSection(routes, { path: `/product/${gauge.slug}`, store: store });
     await screen.findByRole('heading', { level: 1, name: gauge.name });
     expect(screen.queryByText('$1,890')).not.toBeInTheDocument();
     expect(screen.queryByText('$2,100')).not.toBeInTheDocument();
@@ -214,7 +213,7 @@ describe('the product page', () => {
   });
 
   it('shows only the spec highlights present, the pills and the delivery time (default 3-4 Weeks)', async () => {
-    renderPage(routes, `/product/${gauge.slug}`);
+    renderSection(routes, { path: `/product/${gauge.slug}` });
     await screen.findByRole('heading', { level: 1, name: gauge.name });
     const highlights = screen.getByRole('region', { name: 'Key specifications' });
     expect(
@@ -233,7 +232,7 @@ describe('the product page', () => {
   });
 
   it('omits highlights and pills that are absent and shows a given delivery time', async () => {
-    renderPage(routes, `/product/${enquiryOnly.slug}`);
+    renderSection(routes, { path: `/product/${enquiryOnly.slug}` });
     await screen.findByRole('heading', { level: 1, name: enquiryOnly.name });
     expect(screen.queryByRole('region', { name: 'Key specifications' })).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Business type and certification' })).not.toBeInTheDocument();
@@ -242,7 +241,7 @@ describe('the product page', () => {
 
   it('has the three tabs with SPEC rules, working by keyboard', async () => {
     const user = userEvent.setup();
-    renderPage(routes, `/product/${gauge.slug}`);
+    renderSection(routes, { path: `/product/${gauge.slug}` });
     await screen.findByRole('heading', { level: 1, name: gauge.name });
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Description', 'Specifications', 'Features & Benefits']);
@@ -275,14 +274,14 @@ describe('the product page', () => {
 
   it("says 'No features listed for this product.' when there are none", async () => {
     const user = userEvent.setup();
-    renderPage(routes, `/product/${enquiryOnly.slug}`);
+    renderSection(routes, { path: `/product/${enquiryOnly.slug}` });
     await screen.findByRole('heading', { level: 1, name: enquiryOnly.name });
     await user.click(screen.getByRole('tab', { name: 'Features & Benefits' }));
     expect(screen.getByRole('tabpanel')).toHaveTextContent('No features listed for this product.');
   });
 
   it('lists up to 5 related products of the same category and company', async () => {
-    renderPage(routes, `/product/${gauge.slug}`);
+    renderSection(routes, { path: `/product/${gauge.slug}` });
     const related = await screen.findByRole('region', { name: 'Related Products' });
     const links = within(related).getAllByRole('link');
     expect(links).toHaveLength(5);
@@ -291,7 +290,7 @@ describe('the product page', () => {
 
   it('opening a related product shows it (never the previous one) with its own head', async () => {
     const user = userEvent.setup();
-    renderPage(routes, `/product/${gauge.slug}`);
+    renderSection(routes, { path: `/product/${gauge.slug}` });
     const related = await screen.findByRole('region', { name: 'Related Products' });
     const first = within(related).getAllByRole('link')[0] as HTMLElement;
     const name = first.querySelector('.catalog-card__name')?.textContent ?? '';

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { enqueueSnackbar } from 'notistack';
 import { createShopStore, setRuntimeConfig } from '@metrology/shared';
 import ProductsPage from '../products-page';
-import { makeProduct, startFakeCatalogApi, type FakeCatalogApi } from '../../test-support/fake-catalog-api';
-import { renderPage } from '../../test-support/render';
+import { makeProduct, renderSection, startSectionApi, type FakeApi } from '@metrology/test-kit';
 
 jest.mock('notistack', () => ({ ...jest.requireActual('notistack'), enqueueSnackbar: jest.fn() }));
 
@@ -28,9 +27,9 @@ const videoMachines = Array.from({ length: 15 }, (_, i) =>
   makeProduct({ name: `Video Machine ${i + 1}`, company: 'Tespa', category: 'Video Measuring Machine' }),
 );
 
-let api: FakeCatalogApi;
+let api: FakeApi;
 beforeAll(async () => {
-  api = await startFakeCatalogApi();
+  api = await startSectionApi();
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -44,7 +43,7 @@ const searchCalls = () => api.calls.filter((c) => c.path === '/api/product/searc
 
 describe('the products page', () => {
   it('groups the results by company in SPEC order, then by category, with formatted prices', async () => {
-    renderPage(routes, '/products');
+    renderSection(routes, { path: '/products' });
     await screen.findByRole('heading', { level: 2, name: 'Tespa' });
     expect(companyHeadings()).toEqual([
       'Tespa',
@@ -77,7 +76,7 @@ describe('the products page', () => {
 
   it('pages a large category: the first 12, then "Show more"', async () => {
     const user = userEvent.setup();
-    renderPage(routes, '/products?company=Tespa&category=Video%20Measuring%20Machine');
+    renderSection(routes, { path: '/products?company=Tespa&category=Video%20Measuring%20Machine' });
     const group = await screen.findByRole('region', { name: 'Video Measuring Machine, Tespa' });
     await waitFor(() => expect(within(group).getAllByRole('listitem')).toHaveLength(12));
     expect(within(group).getByText('Showing 12 of 15')).toBeInTheDocument();
@@ -92,7 +91,7 @@ describe('the products page', () => {
   });
 
   it('restores company, category and search from the URL and asks the server for exactly those', async () => {
-    renderPage(routes, '/products?company=Tespa&category=Height%20Gauge&q=digital');
+    renderSection(routes, { path: '/products?company=Tespa&category=Height%20Gauge&q=digital' });
     await screen.findByRole('heading', { level: 3, name: 'Height Gauge' });
     expect(screen.getByLabelText('Company')).toHaveValue('Tespa');
     expect(screen.getByLabelText('Category')).toHaveValue('Height Gauge');
@@ -108,7 +107,7 @@ describe('the products page', () => {
   });
 
   it('a category without Tespa means nothing, and the category select shows only for Tespa', async () => {
-    renderPage(routes, '/products?company=Sylvac&category=Height%20Gauge');
+    renderSection(routes, { path: '/products?company=Sylvac&category=Height%20Gauge' });
     await screen.findByRole('heading', { level: 2, name: 'Sylvac' });
     expect(screen.queryByLabelText('Category')).not.toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Calipers']);
@@ -116,7 +115,7 @@ describe('the products page', () => {
 
   it('choosing a company updates the URL; back and forward restore the filters', async () => {
     const user = userEvent.setup();
-    const page = renderPage(routes, '/products');
+    const page = renderSection(routes, { path: '/products' });
     await screen.findByRole('heading', { level: 2, name: 'Mahr' });
 
     await user.selectOptions(screen.getByLabelText('Company'), 'Tespa');
@@ -148,7 +147,7 @@ describe('the products page', () => {
 
   it('puts the search into the URL after a pause (replacing, not stacking history) and filters by it', async () => {
     const user = userEvent.setup();
-    const page = renderPage(routes, '/products?company=Sylvac');
+    const page = renderSection(routes, { path: '/products?company=Sylvac' });
     await screen.findByRole('heading', { level: 2, name: 'Sylvac' });
     await user.selectOptions(screen.getByLabelText('Company'), '');
     await user.type(screen.getByLabelText('Search products'), 'micrometer');
@@ -169,7 +168,7 @@ describe('the products page', () => {
     ['/products?q=zzzz', 'No products found matching your criteria.'],
   ])('%s shows "%s" and Clear filters goes back to /products', async (url, message) => {
     const user = userEvent.setup();
-    const page = renderPage(routes, url);
+    const page = renderSection(routes, { path: url });
     expect(await screen.findByText(message)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(page.location()).toBe('/products');
@@ -179,7 +178,7 @@ describe('the products page', () => {
 
   it('Clear resets search, company and category', async () => {
     const user = userEvent.setup();
-    const page = renderPage(routes, '/products?company=Tespa&category=Height%20Gauge&q=gauge');
+    const page = renderSection(routes, { path: '/products?company=Tespa&category=Height%20Gauge&q=gauge' });
     await screen.findByRole('heading', { level: 3, name: 'Height Gauge' });
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(page.location()).toBe('/products');
@@ -189,7 +188,7 @@ describe('the products page', () => {
 
   it('shows no prices to Indian users', async () => {
     const store = createShopStore({ geo: { isIndianUser: true, lookup: 'done' } });
-    renderPage(routes, '/products?company=Sylvac', store);
+    renderSection(routes, { path: '/products?company=Sylvac', store: store });
     const card = await screen.findByRole('link', { name: /S_Cal EVO/ });
     expect(within(card).queryByText('$1,250')).not.toBeInTheDocument();
     expect(within(card).getByText('Send Enquiry')).toBeInTheDocument();
@@ -199,7 +198,7 @@ describe('the products page', () => {
     const user = userEvent.setup();
     const original = api.url;
     setRuntimeConfig({ apiBaseUrl: 'http://127.0.0.1:9' });
-    renderPage(routes, '/products');
+    renderSection(routes, { path: '/products' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
     // SPEC section 8: the failure is also a toast with the message.
     expect(enqueueSnackbar).toHaveBeenCalledWith(expect.stringContaining('Network error'), {

@@ -1,5 +1,5 @@
 import { setRuntimeConfig } from '@metrology/shared';
-import { makeProduct } from '../../test-support/fake-catalog-api';
+import { makeProduct } from '@metrology/test-kit';
 import {
   canonicalUrl,
   deliveryTime,

@@ -4,29 +4,42 @@ import { loginDialogClosed, setRuntimeConfig, tokenReceived } from '@metrology/s
 import CartPage from '../cart-page';
 import {
   GOOD_TOKEN,
-  product,
-  startFakeShopApi,
+  makeProduct,
+  startFakeApi,
   testId,
-  type FakeShopApi,
-} from '../../test-support/fake-shop-api';
+  type FakeApi,
+  renderSection,
+} from '@metrology/test-kit';
 
 const A = testId('a');
 const B = testId('b');
 const GONE = testId('gone');
-import { renderPage } from '../../test-support/render-page';
 
-let api: FakeShopApi;
+let api: FakeApi;
 
 beforeAll(async () => {
-  api = await startFakeShopApi();
+  api = await startFakeApi();
   setRuntimeConfig({ apiBaseUrl: api.url });
 });
 afterAll(() => api.close());
 beforeEach(() => {
   api.reset();
+  localStorage.clear();
   api.products = [
-    product(A, { name: 'Digital Height Gauge', model: 'HG-600', price: 1250 }),
-    product(B, { name: 'Bore Gauge', model: 'BG-10', price: 99.5 }),
+    makeProduct({
+      _id: A,
+      image: [`/images/products/${A}.svg`],
+      name: 'Digital Height Gauge',
+      model: 'HG-600',
+      price: 1250,
+    }),
+    makeProduct({
+      _id: B,
+      image: [`/images/products/${B}.svg`],
+      name: 'Bore Gauge',
+      model: 'BG-10',
+      price: 99.5,
+    }),
   ];
 });
 
@@ -43,7 +56,7 @@ describe('the cart page', () => {
       delayMs: 150,
       body: { success: true, cartData: api.serverCart },
     }));
-    renderPage(CartPage, { path: '/cart', token: GOOD_TOKEN });
+    renderSection(<CartPage />, { path: '/cart', token: GOOD_TOKEN, restoreSession: true });
     expect(screen.getByTestId('skeleton')).toHaveTextContent('Loading your cart');
 
     const rows = await screen.findAllByTestId('cart-line');
@@ -62,7 +75,7 @@ describe('the cart page', () => {
   });
 
   it('sums the Order Summary and leaves shipping and tax to checkout; lists the accepted payments', async () => {
-    renderPage(CartPage, { path: '/cart', guestCart: { [A]: 2, [B]: 3 } });
+    renderSection(<CartPage />, { path: '/cart', guestCart: { [A]: 2, [B]: 3 }, restoreSession: true });
     await screen.findAllByTestId('cart-line');
     const summary = screen.getByRole('region', { name: 'Order Summary' });
     expect(within(summary).getByTestId('cart-subtotal')).toHaveTextContent('$2,798.5');
@@ -77,7 +90,7 @@ describe('the cart page', () => {
   });
 
   it('shows the empty state with a way to the products', async () => {
-    renderPage(CartPage, { path: '/cart' });
+    renderSection(<CartPage />, { path: '/cart', restoreSession: true });
     expect(await screen.findByRole('heading', { name: 'Your Cart is Empty' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
     expect(api.callsTo('GET /api/product/list')).toEqual([]);
@@ -86,7 +99,11 @@ describe('the cart page', () => {
   describe('quantity rules', () => {
     it('plus adds one; minus works only above 1', async () => {
       const user = userEvent.setup();
-      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
+      const { store } = renderSection(<CartPage />, {
+        path: '/cart',
+        guestCart: { [A]: 1 },
+        restoreSession: true,
+      });
       await screen.findAllByTestId('cart-line');
       const minus = screen.getByRole('button', { name: 'Decrease quantity of Digital Height Gauge' });
       expect(minus).toHaveAttribute('aria-disabled', 'true');
@@ -110,7 +127,11 @@ describe('the cart page', () => {
       ['7', 7],
     ])('typing %p leaves the quantity at %p', async (typed, expected) => {
       const user = userEvent.setup();
-      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 3 } });
+      const { store } = renderSection(<CartPage />, {
+        path: '/cart',
+        guestCart: { [A]: 3 },
+        restoreSession: true,
+      });
       await screen.findAllByTestId('cart-line');
       const input = quantityInput('Digital Height Gauge');
       await user.clear(input);
@@ -130,7 +151,11 @@ describe('the cart page', () => {
         return { delayMs: 40, body: { success: true } };
       };
       api.override('POST /api/cart/update', defaultUpdate);
-      const { store } = renderPage(CartPage, { path: '/cart', token: GOOD_TOKEN });
+      const { store } = renderSection(<CartPage />, {
+        path: '/cart',
+        token: GOOD_TOKEN,
+        restoreSession: true,
+      });
       await screen.findAllByTestId('cart-line');
       const plus = screen.getByRole('button', { name: 'Increase quantity of Digital Height Gauge' });
       await user.click(plus);
@@ -156,7 +181,11 @@ describe('the cart page', () => {
         status: 500,
         body: { success: false, message: 'The cart could not be saved' },
       }));
-      const { store } = renderPage(CartPage, { path: '/cart', token: GOOD_TOKEN });
+      const { store } = renderSection(<CartPage />, {
+        path: '/cart',
+        token: GOOD_TOKEN,
+        restoreSession: true,
+      });
       await screen.findAllByTestId('cart-line');
       await user.click(screen.getByRole('button', { name: 'Increase quantity of Digital Height Gauge' }));
       expect(await screen.findByText('The cart could not be saved')).toBeInTheDocument();
@@ -170,7 +199,7 @@ describe('the cart page', () => {
   it('remove takes the row away (quantity 0 on the server) and keeps the focus on the page', async () => {
     const user = userEvent.setup();
     api.serverCart = { [A]: 1, [B]: 2 };
-    renderPage(CartPage, { path: '/cart', token: GOOD_TOKEN });
+    renderSection(<CartPage />, { path: '/cart', token: GOOD_TOKEN, restoreSession: true });
     await screen.findAllByTestId('cart-line');
     await user.click(screen.getByRole('button', { name: 'Remove Bore Gauge from the cart' }));
     await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
@@ -182,7 +211,7 @@ describe('the cart page', () => {
   it('Clear Cart empties the cart (on the server too) and says so', async () => {
     const user = userEvent.setup();
     api.serverCart = { [A]: 1, [B]: 2 };
-    const { store } = renderPage(CartPage, { path: '/cart', token: GOOD_TOKEN });
+    const { store } = renderSection(<CartPage />, { path: '/cart', token: GOOD_TOKEN, restoreSession: true });
     await screen.findAllByTestId('cart-line');
     await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
     expect(await screen.findByText('Cart cleared successfully')).toBeInTheDocument();
@@ -199,7 +228,7 @@ describe('the cart page', () => {
       status: 503,
       body: { success: false, message: 'Try later' },
     }));
-    const { store } = renderPage(CartPage, { path: '/cart', token: GOOD_TOKEN });
+    const { store } = renderSection(<CartPage />, { path: '/cart', token: GOOD_TOKEN, restoreSession: true });
     await screen.findAllByTestId('cart-line');
     await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
     expect(await screen.findByText('Try later')).toBeInTheDocument();
@@ -212,7 +241,11 @@ describe('the cart page', () => {
   describe('Proceed to Checkout', () => {
     it('as a guest: the info message and the login dialog (through the store); no navigation', async () => {
       const user = userEvent.setup();
-      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
+      const { store } = renderSection(<CartPage />, {
+        path: '/cart',
+        guestCart: { [A]: 1 },
+        restoreSession: true,
+      });
       await screen.findAllByTestId('cart-line');
       expect(store.getState().ui.loginDialogOpen).toBe(false);
       await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
@@ -224,7 +257,11 @@ describe('the cart page', () => {
     it('a guest who then signs in goes on to /place-order without a second click', async () => {
       const user = userEvent.setup();
       api.serverCart = {};
-      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
+      const { store } = renderSection(<CartPage />, {
+        path: '/cart',
+        guestCart: { [A]: 1 },
+        restoreSession: true,
+      });
       await screen.findAllByTestId('cart-line');
       await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
       expect(store.getState().ui.loginDialogOpen).toBe(true);
@@ -237,7 +274,11 @@ describe('the cart page', () => {
 
     it('a guest who closes the dialog without signing in stays; a later login does not move them', async () => {
       const user = userEvent.setup();
-      const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
+      const { store } = renderSection(<CartPage />, {
+        path: '/cart',
+        guestCart: { [A]: 1 },
+        restoreSession: true,
+      });
       await screen.findAllByTestId('cart-line');
       await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
       act(() => {
@@ -252,7 +293,11 @@ describe('the cart page', () => {
     it('logged in: goes to /place-order', async () => {
       const user = userEvent.setup();
       api.serverCart = { [A]: 1 };
-      const { store } = renderPage(CartPage, { path: '/cart', token: GOOD_TOKEN });
+      const { store } = renderSection(<CartPage />, {
+        path: '/cart',
+        token: GOOD_TOKEN,
+        restoreSession: true,
+      });
       await screen.findAllByTestId('cart-line');
       await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
       expect(screen.getByTestId('location')).toHaveTextContent('/place-order');
@@ -266,7 +311,7 @@ describe('the cart page', () => {
     api.override('GET /api/product/list', () =>
       fail ? { status: 500, body: { success: false, message: 'Catalogue unavailable' } } : undefined,
     );
-    renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
+    renderSection(<CartPage />, { path: '/cart', guestCart: { [A]: 1 }, restoreSession: true });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Catalogue unavailable');
     await waitFor(() => expect(screen.getAllByText('Catalogue unavailable')).toHaveLength(2));
@@ -278,7 +323,11 @@ describe('the cart page', () => {
   it('when the products cannot be loaded the cart can still be cleared', async () => {
     const user = userEvent.setup();
     api.override('GET /api/product/list', () => ({ status: 503, body: { success: false, message: 'Down' } }));
-    const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
+    const { store } = renderSection(<CartPage />, {
+      path: '/cart',
+      guestCart: { [A]: 1 },
+      restoreSession: true,
+    });
     const alert = await screen.findByRole('alert');
     await user.click(within(alert).getByRole('button', { name: 'Clear Cart' }));
     expect(await screen.findByRole('heading', { name: 'Your Cart is Empty' })).toBeInTheDocument();
@@ -287,9 +336,10 @@ describe('the cart page', () => {
 
   it('items the catalogue no longer has are not counted and can be removed', async () => {
     const user = userEvent.setup();
-    const { store } = renderPage(CartPage, {
+    const { store } = renderSection(<CartPage />, {
       path: '/cart',
       guestCart: { [A]: 1, [GONE]: 2, 'not-an-id': 1 },
+      restoreSession: true,
     });
     await screen.findAllByTestId('cart-line');
     expect(screen.getByText('Some items in your cart are no longer available.')).toBeInTheDocument();
@@ -303,7 +353,11 @@ describe('the cart page', () => {
   });
 
   it('an Indian visitor sees no cart', async () => {
-    const { store } = renderPage(CartPage, { path: '/cart', guestCart: { [A]: 1 } });
+    const { store } = renderSection(<CartPage />, {
+      path: '/cart',
+      guestCart: { [A]: 1 },
+      restoreSession: true,
+    });
     act(() => {
       store.dispatch({ type: 'geo/detectCountry/fulfilled', payload: true });
     });

@@ -3,17 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { setRuntimeConfig, type OrderDetail } from '@metrology/shared';
 import OrderPage from '../order-page';
 import { formatOrderDate } from '../../features/orders/order-format';
-import { GOOD_TOKEN, startFakeShopApi, type FakeShopApi } from '../../test-support/fake-shop-api';
-import { renderPage } from '../../test-support/render-page';
+import { GOOD_TOKEN, startFakeApi, type FakeApi, renderSection } from '@metrology/test-kit';
 
-let api: FakeShopApi;
+let api: FakeApi;
 
 beforeAll(async () => {
-  api = await startFakeShopApi();
+  api = await startFakeApi();
   setRuntimeConfig({ apiBaseUrl: api.url });
 });
 afterAll(() => api.close());
-beforeEach(() => api.reset());
+beforeEach(() => {
+  api.reset();
+  localStorage.clear();
+});
 
 const ID = 'abcdefabcdefabcdefabcdef';
 const placedAt = Date.parse('2024-06-03T10:30:00Z');
@@ -50,7 +52,12 @@ const order = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
 });
 
 const renderOrder = (token: string | null = GOOD_TOKEN) =>
-  renderPage(OrderPage, { path: `/orders/${ID}`, route: '/orders/:orderId', token: token ?? undefined });
+  renderSection(<OrderPage />, {
+    path: `/orders/${ID}`,
+    route: '/orders/:orderId',
+    token: token ?? undefined,
+    restoreSession: true,
+  });
 
 describe('the order page', () => {
   it('shows the receipt: number, placed-at, items, fee, total, address, payment and the timeline', async () => {

@@ -3,17 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { setRuntimeConfig, type OrderDetail } from '@metrology/shared';
 import OrdersPage from '../orders-page';
 import { formatOrderDate } from '../../features/orders/order-format';
-import { GOOD_TOKEN, startFakeShopApi, type FakeShopApi } from '../../test-support/fake-shop-api';
-import { renderPage } from '../../test-support/render-page';
+import { GOOD_TOKEN, startFakeApi, type FakeApi, renderSection } from '@metrology/test-kit';
 
-let api: FakeShopApi;
+let api: FakeApi;
 
 beforeAll(async () => {
-  api = await startFakeShopApi();
+  api = await startFakeApi();
   setRuntimeConfig({ apiBaseUrl: api.url });
 });
 afterAll(() => api.close());
-beforeEach(() => api.reset());
+beforeEach(() => {
+  api.reset();
+  localStorage.clear();
+});
 
 const address = {
   firstName: 'Asha',
@@ -61,7 +63,7 @@ const item = (id: string, name: string, price: number, quantity: number) => ({
 describe('the orders page', () => {
   it('without a token: Please login to view orders, and no call', async () => {
     const user = userEvent.setup();
-    const { store } = renderPage(OrdersPage, { path: '/orders' });
+    const { store } = renderSection(<OrdersPage />, { path: '/orders', restoreSession: true });
     expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
     expect(screen.getByText('Please login to view orders')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Login / Register' }));
@@ -88,7 +90,7 @@ describe('the orders page', () => {
         100002,
       ),
     ];
-    renderPage(OrdersPage, { path: '/orders', token: GOOD_TOKEN });
+    renderSection(<OrdersPage />, { path: '/orders', token: GOOD_TOKEN, restoreSession: true });
     const groups = await screen.findAllByTestId('order-group');
     expect(groups.map((group) => within(group).getByRole('heading', { level: 2 }).textContent)).toEqual([
       'Order #100002',
@@ -107,7 +109,7 @@ describe('the orders page', () => {
 
   it('shows a skeleton in the shape of the orders while they load', async () => {
     api.override('POST /api/order/userorders', () => ({ delayMs: 300 }));
-    renderPage(OrdersPage, { path: '/orders', token: GOOD_TOKEN });
+    renderSection(<OrdersPage />, { path: '/orders', token: GOOD_TOKEN, restoreSession: true });
     expect(await screen.findByTestId('skeleton')).toHaveTextContent('Loading your orders');
     expect(await screen.findByRole('heading', { name: 'No Orders Yet' })).toBeInTheDocument();
     expect(screen.queryByTestId('skeleton')).not.toBeInTheDocument();
@@ -124,7 +126,7 @@ describe('the orders page', () => {
         'razorpay',
       ),
     ];
-    renderPage(OrdersPage, { path: '/orders', token: GOOD_TOKEN });
+    renderSection(<OrdersPage />, { path: '/orders', token: GOOD_TOKEN, restoreSession: true });
     const cards = await screen.findAllByTestId('order-card');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
       'Bore Gauge',
@@ -151,7 +153,7 @@ describe('the orders page', () => {
   });
 
   it('no orders: No Orders Yet, the SPEC text and Browse Products; no Continue Shopping', async () => {
-    renderPage(OrdersPage, { path: '/orders', token: GOOD_TOKEN });
+    renderSection(<OrdersPage />, { path: '/orders', token: GOOD_TOKEN, restoreSession: true });
     expect(await screen.findByRole('heading', { name: 'No Orders Yet' })).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -184,7 +186,7 @@ describe('the orders page', () => {
     const user = userEvent.setup();
     let fail = true;
     api.override('POST /api/order/userorders', () => (fail ? reply : undefined));
-    renderPage(OrdersPage, { path: '/orders', token: GOOD_TOKEN });
+    renderSection(<OrdersPage />, { path: '/orders', token: GOOD_TOKEN, restoreSession: true });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(message);
     fail = false;

@@ -5,28 +5,29 @@ import PlaceOrderPage from '../place-order-page';
 import type { RazorpayOptions } from '../../features/checkout/razorpay-checkout';
 import {
   GOOD_TOKEN,
-  product,
-  startFakeShopApi,
+  makeProduct,
+  startFakeApi,
   testId,
-  type FakeShopApi,
-} from '../../test-support/fake-shop-api';
+  type FakeApi,
+  renderSection,
+} from '@metrology/test-kit';
 
 const A = testId('a');
 const B = testId('b');
-import { renderPage } from '../../test-support/render-page';
 
-let api: FakeShopApi;
+let api: FakeApi;
 
 beforeAll(async () => {
-  api = await startFakeShopApi();
+  api = await startFakeApi();
 });
 afterAll(() => api.close());
 beforeEach(() => {
   api.reset();
+  localStorage.clear();
   setRuntimeConfig({ apiBaseUrl: api.url, deliveryFee: 25 });
   api.products = [
-    product(A, { name: 'Digital Height Gauge', price: 1250 }),
-    product(B, { name: 'Bore Gauge', price: 99.5 }),
+    makeProduct({ _id: A, image: [`/images/products/${A}.svg`], name: 'Digital Height Gauge', price: 1250 }),
+    makeProduct({ _id: B, image: [`/images/products/${B}.svg`], name: 'Bore Gauge', price: 99.5 }),
   ];
   delete window.Razorpay;
 });
@@ -68,7 +69,11 @@ async function fillAddress(user: UserEvent, fields: Record<string, string>) {
 async function loggedIn(addresses: SavedAddress[] = [HOME, WORKS]) {
   api.serverCart = { [A]: 2, [B]: 1 };
   api.addresses = addresses;
-  const view = renderPage(PlaceOrderPage, { path: '/place-order', token: GOOD_TOKEN });
+  const view = renderSection(<PlaceOrderPage />, {
+    path: '/place-order',
+    token: GOOD_TOKEN,
+    restoreSession: true,
+  });
   await screen.findByRole('heading', { level: 1, name: 'Delivery Information' });
   await screen.findAllByTestId('summary-item');
   return view;
@@ -150,7 +155,7 @@ describe('checkout: what it shows', () => {
 
 describe('checkout: rules and messages', () => {
   it('an empty cart: the message and back to /cart', async () => {
-    renderPage(PlaceOrderPage, { path: '/place-order', token: GOOD_TOKEN });
+    renderSection(<PlaceOrderPage />, { path: '/place-order', token: GOOD_TOKEN, restoreSession: true });
     expect(
       await screen.findByText('Your cart is empty. Please add items before checkout.'),
     ).toBeInTheDocument();
@@ -159,7 +164,11 @@ describe('checkout: rules and messages', () => {
 
   it('a guest: the login dialog opens through the store; Place Order asks to log in and sends nothing', async () => {
     const user = userEvent.setup();
-    const { store } = renderPage(PlaceOrderPage, { path: '/place-order', guestCart: { [A]: 1 } });
+    const { store } = renderSection(<PlaceOrderPage />, {
+      path: '/place-order',
+      guestCart: { [A]: 1 },
+      restoreSession: true,
+    });
     await screen.findAllByTestId('summary-item');
     await waitFor(() => expect(store.getState().ui.loginDialogOpen).toBe(true));
     expect(api.callsTo('GET /api/address/get')).toEqual([]);
@@ -254,7 +263,7 @@ describe('checkout: rules and messages', () => {
   ])('a failed address fetch shows %s; the form is still there', async (_name, reply, message) => {
     api.override('GET /api/address/get', () => reply);
     api.serverCart = { [A]: 1 };
-    renderPage(PlaceOrderPage, { path: '/place-order', token: GOOD_TOKEN });
+    renderSection(<PlaceOrderPage />, { path: '/place-order', token: GOOD_TOKEN, restoreSession: true });
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(await screen.findByTestId('address-form')).toBeInTheDocument();
   });

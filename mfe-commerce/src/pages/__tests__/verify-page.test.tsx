@@ -2,24 +2,27 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setRuntimeConfig, tokenReceived } from '@metrology/shared';
 import VerifyPage from '../verify-page';
-import { GOOD_TOKEN, startFakeShopApi, type FakeShopApi } from '../../test-support/fake-shop-api';
-import { renderPage } from '../../test-support/render-page';
+import { GOOD_TOKEN, startFakeApi, type FakeApi, renderSection } from '@metrology/test-kit';
 
-let api: FakeShopApi;
+let api: FakeApi;
 
 beforeAll(async () => {
-  api = await startFakeShopApi();
+  api = await startFakeApi();
   setRuntimeConfig({ apiBaseUrl: api.url });
 });
 afterAll(() => api.close());
-beforeEach(() => api.reset());
+beforeEach(() => {
+  api.reset();
+  localStorage.clear();
+});
 
 describe('the /verify page', () => {
   it("success=true: verifies the order, clears the cart and goes to the order's page", async () => {
     api.serverCart = { a: 1 };
-    const { store, restored } = renderPage(VerifyPage, {
+    const { store, restored } = renderSection(<VerifyPage />, {
       path: '/verify?success=true&orderId=ord-1',
       token: GOOD_TOKEN,
+      restoreSession: true,
     });
     await restored;
     expect(screen.getByRole('status')).toHaveTextContent('Verifying your payment');
@@ -32,7 +35,11 @@ describe('the /verify page', () => {
   });
 
   it('success=false: the server refuses, its message shows and the shopper goes to /', async () => {
-    renderPage(VerifyPage, { path: '/verify?success=false&orderId=ord-2', token: GOOD_TOKEN });
+    renderSection(<VerifyPage />, {
+      path: '/verify?success=false&orderId=ord-2',
+      token: GOOD_TOKEN,
+      restoreSession: true,
+    });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     expect(
       await screen.findByText('The payment was not completed. Your order has been cancelled.'),
@@ -41,14 +48,17 @@ describe('the /verify page', () => {
   });
 
   it('without an order id: no call, the visitor goes to /', async () => {
-    renderPage(VerifyPage, { path: '/verify?success=true', token: GOOD_TOKEN });
+    renderSection(<VerifyPage />, { path: '/verify?success=true', token: GOOD_TOKEN, restoreSession: true });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     expect(api.callsTo('POST /api/order/verifyStripe')).toEqual([]);
   });
 
   it('without a session: asks to log in, then verifies once the token is there', async () => {
     const user = userEvent.setup();
-    const { store } = renderPage(VerifyPage, { path: '/verify?success=true&orderId=ord-3' });
+    const { store } = renderSection(<VerifyPage />, {
+      path: '/verify?success=true&orderId=ord-3',
+      restoreSession: true,
+    });
     expect(screen.getByText('Please login to proceed with checkout')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Login / Register' }));
     expect(store.getState().ui.loginDialogOpen).toBe(true);

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import CalibrationPage from '../../pages/calibration-page';
-import { renderPage } from '../../__tests__/support';
+import { renderSection } from '@metrology/test-kit';
 
 describe('calibration page', () => {
   it('has the four tabs with their established years, two photos each, and the NABL certificate on all but mobile', async () => {
     const user = userEvent.setup();
-    renderPage(<CalibrationPage />, { path: '/calibration' });
+    renderSection(<CalibrationPage />, { path: '/calibration' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Chennai',
       'Bangalore',
@@ -47,7 +47,7 @@ describe('calibration page', () => {
 
   it('opens a photo in a modal lightbox that traps focus, steps through photos and returns focus on Escape', async () => {
     const user = userEvent.setup();
-    renderPage(<CalibrationPage />, { path: '/calibration' });
+    renderSection(<CalibrationPage />, { path: '/calibration' });
     await user.click(screen.getByRole('tab', { name: 'Bangalore' }));
     const opener = screen.getAllByRole('button', { name: /^Enlarge photo 1/ })[0] as HTMLElement;
     await user.click(opener);
@@ -80,7 +80,7 @@ describe('calibration page', () => {
 
   it('closes the lightbox with its close button and on a backdrop click', async () => {
     const user = userEvent.setup();
-    renderPage(<CalibrationPage />, { path: '/calibration' });
+    renderSection(<CalibrationPage />, { path: '/calibration' });
     await user.click(screen.getAllByRole('button', { name: /^Enlarge photo 2/ })[0] as HTMLElement);
     await user.click(screen.getByRole('button', { name: 'Close photo' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

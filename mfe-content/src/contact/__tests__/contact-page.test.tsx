@@ -5,7 +5,8 @@ import ContactPage from '../../pages/contact-page';
 import { MapEmbed } from '../map-embed';
 import { validateContact, EMPTY_CONTACT, type ContactFields } from '../validate-contact';
 import { resetReachability } from '../../ui/use-reachable';
-import { UNREACHABLE_ORIGIN, renderPage, startApi, type TestApi } from '../../__tests__/support';
+import { renderSection, startSectionApi, type FakeApi } from '@metrology/test-kit';
+import { UNREACHABLE_ORIGIN } from '../../__tests__/support';
 
 const valid: ContactFields = {
   product: 'Height gauge',
@@ -55,7 +56,7 @@ describe('contact page', () => {
 
   it('shows every required-field message, focuses the first, and clears a message when its field is edited', async () => {
     const user = userEvent.setup();
-    renderPage(<ContactPage />, { path: '/contact' });
+    renderSection(<ContactPage />, { path: '/contact' });
     await user.click(screen.getByRole('button', { name: 'Submit Enquiry' }));
     for (const message of [
       'Product is required',
@@ -88,19 +89,12 @@ describe('contact page', () => {
 
   it('confirms with the Enquiry Submitted toast, sends the message to the inbox call and empties the form', async () => {
     const user = userEvent.setup();
-    const bodies: unknown[] = [];
-    const api = await startApi((request, response) => {
-      let raw = '';
-      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      request.on('end', () => {
-        if (request.method === 'POST') bodies.push(JSON.parse(raw));
-        response.setHeader('Access-Control-Allow-Headers', 'content-type, token');
-        response.setHeader('Content-Type', 'application/json');
-        response.end(JSON.stringify({ success: true, message: 'Message received' }));
-      });
-    });
+    const api = await startSectionApi();
+    api.override('POST /api/contact/submit', () => ({
+      body: { success: true, message: 'Message received' },
+    }));
     try {
-      renderPage(<ContactPage />, { path: '/contact' });
+      renderSection(<ContactPage />, { path: '/contact' });
       await user.type(screen.getByRole('textbox', { name: /Product/ }), valid.product);
       await user.type(screen.getByRole('textbox', { name: /Name/ }), valid.name);
       await user.type(screen.getByRole('textbox', { name: /Email/ }), valid.email);
@@ -117,8 +111,11 @@ describe('contact page', () => {
       expect(screen.getByRole('textbox', { name: /Product/ })).toHaveValue('');
       expect(screen.getByRole('textbox', { name: /Enquiry details/ })).toHaveValue('');
       // The message is stored for the staff's inbox.
-      await waitFor(() => expect(bodies).toEqual([{ ...valid, requirement: 'Quotation' }]));
-      expect(api.requests.filter((url) => url === '/api/contact/submit')).toHaveLength(1);
+      await waitFor(() =>
+        expect(api.callsTo('POST /api/contact/submit').map((call) => call.body)).toEqual([
+          { ...valid, requirement: 'Quotation' },
+        ]),
+      );
     } finally {
       await api.close();
     }
@@ -128,7 +125,7 @@ describe('contact page', () => {
     const user = userEvent.setup();
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     setRuntimeConfig({ apiBaseUrl: UNREACHABLE_ORIGIN });
-    renderPage(<ContactPage />, { path: '/contact' });
+    renderSection(<ContactPage />, { path: '/contact' });
     await user.type(screen.getByRole('textbox', { name: /Product/ }), valid.product);
     await user.type(screen.getByRole('textbox', { name: /Name/ }), valid.name);
     await user.type(screen.getByRole('textbox', { name: /Email/ }), valid.email);
@@ -145,7 +142,7 @@ describe('contact page', () => {
 
   it('has contact information and branch tabs Chennai, Coimbatore, Bangalore, Pune with address, phone and e-mail', async () => {
     const user = userEvent.setup();
-    renderPage(<ContactPage />, { path: '/contact' });
+    renderSection(<ContactPage />, { path: '/contact' });
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Chennai', 'Coimbatore', 'Bangalore', 'Pune']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
@@ -180,15 +177,17 @@ describe('contact page', () => {
 });
 
 describe('map embed', () => {
-  let api: TestApi;
+  let api: FakeApi;
   beforeAll(async () => {
-    api = await startApi((_request, response) => response.end());
+    // The map host: every page answers, empty.
+    api = await startSectionApi();
+    for (const path of ['/embed', '/slow']) api.override(path, () => ({ status: 200 }));
   });
   afterAll(() => api.close());
   beforeEach(() => resetReachability());
 
   it('shows the map in a named frame when the map host answers', async () => {
-    renderPage(
+    renderSection(
       <MapEmbed src={`${api.url}/embed?x=1`} title="Map of the Pune branch" address="Plot 72" linkUrl="#" />,
     );
     const frame = await screen.findByTitle('Map of the Pune branch');
@@ -197,7 +196,7 @@ describe('map embed', () => {
   });
 
   it('shows the address instead when the map cannot load (offline)', async () => {
-    renderPage(
+    renderSection(
       <MapEmbed
         src={`${UNREACHABLE_ORIGIN}/embed`}
         title="Map of the Pune branch"
@@ -217,7 +216,7 @@ describe('map embed', () => {
   it('shows the address at once when the browser says it is offline, without asking the network', async () => {
     const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const calls = jest.spyOn(globalThis, 'fetch');
-    renderPage(<MapEmbed src={`${api.url}/embed`} title="Map" address="Guindy" linkUrl="#" />);
+    renderSection(<MapEmbed src={`${api.url}/embed`} title="Map" address="Guindy" linkUrl="#" />);
     expect(await screen.findByText('The map cannot be shown right now.')).toBeInTheDocument();
     expect(calls).not.toHaveBeenCalled();
     await waitFor(() => expect(document.querySelector('iframe')).toBeNull());
@@ -226,7 +225,7 @@ describe('map embed', () => {
   });
 
   it('keeps the same box while it checks', () => {
-    renderPage(<MapEmbed src={`${api.url}/slow`} title="Map" address="Guindy" linkUrl="#" />);
+    renderSection(<MapEmbed src={`${api.url}/slow`} title="Map" address="Guindy" linkUrl="#" />);
     const box = screen.getByText('Guindy').closest('.content-map');
     expect(box).toHaveAttribute('aria-busy', 'true');
   });

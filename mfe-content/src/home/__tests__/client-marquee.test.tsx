@@ -1,11 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ClientMarquee } from '../client-marquee';
-import { renderPage, setReducedMotion } from '../../__tests__/support';
+import { renderSection } from '@metrology/test-kit';
+import { setReducedMotion } from '../../__tests__/support';
 
 describe('client logo marquee', () => {
   it('moves, with a second copy hidden from assistive technology, and a button pauses it', () => {
     setReducedMotion(false);
-    const { container } = renderPage(<ClientMarquee />);
+    const { container } = renderSection(<ClientMarquee />);
     const region = screen.getByRole('region', { name: 'Trusted by industry leaders' });
     expect(within(region).getAllByRole('img')).toHaveLength(16);
     expect(within(region).getByRole('img', { name: 'Aerovane Systems' })).toHaveAttribute('width', '240');
@@ -22,7 +23,7 @@ describe('client logo marquee', () => {
 
   it('stands still as one list for reduced motion', () => {
     setReducedMotion(true);
-    const { container } = renderPage(<ClientMarquee />);
+    const { container } = renderSection(<ClientMarquee />);
     expect(container.querySelectorAll('.content-marquee__list')).toHaveLength(1);
     expect(container.querySelector('.content-marquee__viewport--moving')).toBeNull();
     expect(screen.queryByRole('button', { name: /logos/ })).not.toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { COUNTER_ANIMATION_MS } from '@metrology/shared';
 import { GroupCompanies } from '../group-companies';
-import { renderPage, setReducedMotion } from '../../__tests__/support';
+import { renderSection } from '@metrology/test-kit';
+import { setReducedMotion } from '../../__tests__/support';
 
 /** An IntersectionObserver the test drives: `scrollIntoView()` reports the element as visible. */
 class TestObserver {
@@ -40,14 +41,14 @@ afterEach(() => jest.useRealTimers());
 
 describe('group of companies', () => {
   it('shows the three cards', () => {
-    renderPage(<GroupCompanies />);
+    renderSection(<GroupCompanies />);
     for (const title of ['Products', 'Calibration', 'Precision']) {
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
   });
 
   it('waits at 0 until the counters scroll into view, then counts up to 40, 5000, 5 and 10000 in 2 s', () => {
-    renderPage(<GroupCompanies />);
+    renderSection(<GroupCompanies />);
     act(() => jest.advanceTimersByTime(5000));
     expect(shown()).toEqual(['0+', '0+', '0+', '0+']);
 
@@ -69,7 +70,7 @@ describe('group of companies', () => {
   });
 
   it('animates only once: the observer is let go after the first sighting', () => {
-    renderPage(<GroupCompanies />);
+    renderSection(<GroupCompanies />);
     const observer = live()[0];
     act(() => observer?.report(true));
     act(() => jest.advanceTimersByTime(COUNTER_ANIMATION_MS + 100));
@@ -82,7 +83,7 @@ describe('group of companies', () => {
 
   it('shows the final figures straight away for reduced motion', () => {
     setReducedMotion(true);
-    renderPage(<GroupCompanies />);
+    renderSection(<GroupCompanies />);
     expect(shown()).toEqual(['40+', '5000+', '5+', '10000+']);
   });
 });

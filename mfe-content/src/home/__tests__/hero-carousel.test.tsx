@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { HERO_INTERVAL_MS } from '@metrology/shared';
 import { HeroCarousel } from '../hero-carousel';
-import { renderPage, setReducedMotion } from '../../__tests__/support';
+import { renderSection } from '@metrology/test-kit';
+import { setReducedMotion } from '../../__tests__/support';
 
 const visibleTitle = () => screen.getByRole('heading', { level: 2 }).textContent;
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
@@ -16,7 +17,7 @@ afterEach(() => {
 
 describe('hero carousel', () => {
   it('shows three slides, the first one first, with Explore Products and Contact Us', () => {
-    renderPage(<HeroCarousel />);
+    renderSection(<HeroCarousel />);
     expect(visibleTitle()).toBe('Precision Metrology');
     expect(
       screen
@@ -29,7 +30,7 @@ describe('hero carousel', () => {
   });
 
   it('advances every 6 s and wraps around after the third slide', () => {
-    renderPage(<HeroCarousel />);
+    renderSection(<HeroCarousel />);
     advance(HERO_INTERVAL_MS - 1);
     expect(visibleTitle()).toBe('Precision Metrology');
     advance(1);
@@ -41,7 +42,7 @@ describe('hero carousel', () => {
   });
 
   it('jumps to the slide a dot names and restarts the interval from there', () => {
-    renderPage(<HeroCarousel />);
+    renderSection(<HeroCarousel />);
     advance(4000);
     fireEvent.click(screen.getByRole('button', { name: 'Slide 3: Industrial Quality' }));
     expect(visibleTitle()).toBe('Industrial Quality');
@@ -59,7 +60,7 @@ describe('hero carousel', () => {
   });
 
   it('stops while the pointer is over it and resumes when it leaves', () => {
-    renderPage(<HeroCarousel />);
+    renderSection(<HeroCarousel />);
     const carousel = screen.getByRole('region', { name: 'Highlights' });
     fireEvent.mouseEnter(carousel);
     advance(HERO_INTERVAL_MS * 3);
@@ -70,7 +71,7 @@ describe('hero carousel', () => {
   });
 
   it('stops while keyboard focus is inside it', () => {
-    renderPage(<HeroCarousel />);
+    renderSection(<HeroCarousel />);
     const link = screen.getByRole('link', { name: 'Explore Products' });
     act(() => link.focus());
     advance(HERO_INTERVAL_MS * 2);
@@ -81,7 +82,7 @@ describe('hero carousel', () => {
   });
 
   it('has a pause button that stops and restarts the rotation and makes slide changes polite', () => {
-    renderPage(<HeroCarousel />);
+    renderSection(<HeroCarousel />);
     const pause = screen.getByRole('button', { name: 'Pause slideshow' });
     fireEvent.click(pause);
     // The click focused nothing in jsdom, so only the button's own state stops the rotation here.
@@ -96,7 +97,7 @@ describe('hero carousel', () => {
 
   it('never moves by itself for visitors who prefer reduced motion', () => {
     setReducedMotion(true);
-    renderPage(<HeroCarousel />);
+    renderSection(<HeroCarousel />);
     advance(HERO_INTERVAL_MS * 5);
     expect(visibleTitle()).toBe('Precision Metrology');
     expect(screen.queryByRole('button', { name: /slideshow/ })).not.toBeInTheDocument();

@@ -1,56 +1,42 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Product } from '@metrology/shared';
 import { NewestProducts, newestFirst } from '../newest-products';
-import { renderPage, sendJson, startApi, type TestApi } from '../../__tests__/support';
+import { makeProduct, renderSection, startSectionApi, type FakeApi } from '@metrology/test-kit';
 
-function product(n: number, overrides: Partial<Product> = {}): Product {
-  return {
-    _id: `id-${n}`,
+/** Tespa product n, created in month n of 2025 (a higher n is newer). */
+const product = (n: number, overrides: Partial<Product> = {}) =>
+  makeProduct({
     slug: `tespa-product-${n}`,
     name: `Tespa Product ${n}`,
-    model: `TP-${n}`,
-    description: '',
     image: [`/images/products/p${n}.svg`],
     price: 1000 * n,
-    mrp: 0,
-    category: 'Height Gauge',
-    subCategory: '',
     company: 'Tespa',
-    measuringRange: '',
-    accuracy: '',
-    software: '',
-    businessType: [],
-    certification: '',
-    deliveryTime: '',
-    specifications: [],
-    features: [],
     createdAt: `2025-0${n}-01T00:00:00.000Z`,
     ...overrides,
-  };
-}
+  });
 
-let api: TestApi;
-let answer: () => unknown;
+let api: FakeApi;
 
 beforeAll(async () => {
-  api = await startApi((request, response) => {
-    if (request.url?.startsWith('/api/product/list')) return sendJson(response, answer());
-    sendJson(response, { success: false, message: 'Not found' }, 404);
-  });
+  api = await startSectionApi();
 });
 afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-});
+beforeEach(() => api.reset());
+
+const INDIAN_USER = { geo: { isIndianUser: true, lookup: 'done' as const } };
 
 describe('newest Tespa products on the home page', () => {
   it('asks for the four newest Tespa products and shows them newest first, linking to their pages', async () => {
-    // Five products in no particular order, one of them enquiry-only.
-    answer = () => ({
-      success: true,
-      products: [product(2), product(5, { price: 0 }), product(1), product(4, { price: 250000 }), product(3)],
-    });
-    renderPage(<NewestProducts />);
+    // Five Tespa products in no particular order, one of them enquiry-only, and a newer one of another brand.
+    api.products = [
+      product(2),
+      product(5, { price: 0 }),
+      product(1),
+      product(6, { company: 'Sylvac', name: 'Sylvac Product 6' }),
+      product(4, { price: 250000 }),
+      product(3),
+    ];
+    renderSection(<NewestProducts />);
     const section = await screen.findByRole('region', { name: 'Latest Tespa Products' });
     const cards = await within(section).findAllByRole('listitem');
     expect(cards.map((card) => within(card).getByText(/^Tespa Product/).textContent)).toEqual([
@@ -59,7 +45,9 @@ describe('newest Tespa products on the home page', () => {
       'Tespa Product 3',
       'Tespa Product 2',
     ]);
-    expect(api.requests).toContain('/api/product/list?company=Tespa&sort=newest&limit=4');
+    expect(api.callsTo('GET /api/product/list').map((call) => call.query.toString())).toContain(
+      'company=Tespa&sort=newest&limit=4',
+    );
     expect(within(cards[0] as HTMLElement).getByText('Enquire for price')).toBeInTheDocument();
     expect(within(cards[1] as HTMLElement).getByText('$2.50 Lac')).toBeInTheDocument();
     expect(within(cards[2] as HTMLElement).getByText('$3,000')).toBeInTheDocument();
@@ -73,16 +61,18 @@ describe('newest Tespa products on the home page', () => {
   });
 
   it('shows no prices to Indian users', async () => {
-    answer = () => ({ success: true, products: [product(1), product(2, { price: 0 })] });
-    renderPage(<NewestProducts />, { indianUser: true });
+    api.products = [product(1), product(2, { price: 0 })];
+    renderSection(<NewestProducts />, { preloadedState: INDIAN_USER });
     await screen.findByText('Tespa Product 1');
     expect(screen.queryByText('$1,000')).not.toBeInTheDocument();
     expect(screen.queryByText('Enquire for price')).not.toBeInTheDocument();
   });
 
   it("shows the server's message as an error toast when the list fails, and no section", async () => {
-    answer = () => ({ success: false, message: 'Catalogue is being updated' });
-    renderPage(<NewestProducts />);
+    api.override('GET /api/product/list', () => ({
+      body: { success: false, message: 'Catalogue is being updated' },
+    }));
+    renderSection(<NewestProducts />);
     expect(await screen.findByText('Catalogue is being updated')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Latest Tespa Products' })).not.toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { NewsItem } from '@metrology/shared';
 import NewsPage from '../../pages/news-page';
 import { formatNewsDate } from '../news-entry';
-import { renderPage, sendJson, startApi, type TestApi } from '../../__tests__/support';
+import { renderSection, startSectionApi, type FakeApi } from '@metrology/test-kit';
 
 const item = (n: number, overrides: Partial<NewsItem> = {}): NewsItem => ({
   _id: `n${n}`,
@@ -16,14 +16,12 @@ const item = (n: number, overrides: Partial<NewsItem> = {}): NewsItem => ({
   ...overrides,
 });
 
-let api: TestApi;
+let api: FakeApi;
 let answer: { status: number; body: unknown };
 
 beforeAll(async () => {
-  api = await startApi((request, response) => {
-    if (request.url === '/api/dashboard/news') return sendJson(response, answer.body, answer.status);
-    sendJson(response, { success: false, message: 'Not found' }, 404);
-  });
+  api = await startSectionApi();
+  api.override('GET /api/dashboard/news', () => answer);
 });
 afterAll(() => api.close());
 
@@ -43,7 +41,7 @@ describe('news page', () => {
         ],
       },
     };
-    renderPage(<NewsPage />, { path: '/news' });
+    renderSection(<NewsPage />, { path: '/news' });
     expect(screen.getByRole('heading', { level: 1, name: 'Latest News & Events' })).toBeInTheDocument();
     const articles = await screen.findAllByRole('article');
     expect(articles).toHaveLength(2);
@@ -69,18 +67,17 @@ describe('news page', () => {
 
   it('sends no token, even for a logged-in visitor (SPEC section 7)', async () => {
     answer = { status: 200, body: { success: true, data: [item(1)] } };
-    api.tokens.length = 0;
-    api.requests.length = 0;
-    renderPage(<NewsPage />, { path: '/news', token: 'session-token' });
+    api.calls = [];
+    renderSection(<NewsPage />, { path: '/news', token: 'session-token' });
     await screen.findAllByRole('article');
-    expect(api.requests).toEqual(['/api/dashboard/news']);
-    expect(api.tokens).toEqual([undefined]);
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/dashboard/news']);
+    expect(api.calls.map((call) => call.token)).toEqual([undefined]);
   });
 
   it('only logs a failed fetch: the list stays empty and nothing else is shown', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     answer = { status: 500, body: { success: false, message: 'Database unavailable' } };
-    renderPage(<NewsPage />, { path: '/news' });
+    renderSection(<NewsPage />, { path: '/news' });
     await screen.findByRole('link', { name: 'Subscribe Now' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(logged).toHaveBeenCalledWith('News could not be loaded', expect.anything());

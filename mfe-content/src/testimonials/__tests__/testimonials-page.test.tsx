@@ -4,7 +4,8 @@ import TestimonialsPage from '../../pages/testimonials-page';
 import { StarRating } from '../star-rating';
 import { TestimonialMedia } from '../testimonial-media';
 import { resetReachability } from '../../ui/use-reachable';
-import { UNREACHABLE_ORIGIN, renderPage, sendJson, startApi, type TestApi } from '../../__tests__/support';
+import { renderSection, startSectionApi, type FakeApi } from '@metrology/test-kit';
+import { UNREACHABLE_ORIGIN } from '../../__tests__/support';
 
 const testimonial = (n: number, overrides: Partial<Testimonial> = {}): Testimonial => ({
   _id: `t${n}`,
@@ -17,22 +18,20 @@ const testimonial = (n: number, overrides: Partial<Testimonial> = {}): Testimoni
   ...overrides,
 });
 
-let api: TestApi;
+let api: FakeApi;
 let answer: { status: number; body: unknown };
 
 beforeAll(async () => {
-  api = await startApi((request, response) => {
-    if (request.url === '/api/dashboard/testimonials') return sendJson(response, answer.body, answer.status);
-    if (request.url?.startsWith('/embed/')) return response.end();
-    sendJson(response, { success: false, message: 'Not found' }, 404);
-  });
+  api = await startSectionApi();
+  api.override('GET /api/dashboard/testimonials', () => answer);
+  api.override('GET /embed/abc', () => ({ status: 200 }));
 });
 afterAll(() => api.close());
 beforeEach(() => resetReachability());
 
 describe('testimonial media', () => {
   it('embeds the video in a named, lazy frame when its host answers', async () => {
-    renderPage(
+    renderSection(
       <TestimonialMedia
         testimonial={testimonial(1, { videoUrl: `${api.url}/embed/abc`, image: ['/p.svg'] })}
       />,
@@ -44,7 +43,7 @@ describe('testimonial media', () => {
   });
 
   it('keeps the picture and links to the video when the video host cannot be reached (offline)', async () => {
-    renderPage(
+    renderSection(
       <TestimonialMedia
         testimonial={testimonial(2, {
           videoUrl: `${UNREACHABLE_ORIGIN}/embed/x`,
@@ -59,25 +58,25 @@ describe('testimonial media', () => {
   });
 
   it('shows the first image when there is no video', () => {
-    renderPage(
+    renderSection(
       <TestimonialMedia testimonial={testimonial(3, { image: ['/images/t/3a.svg', '/images/t/3b.svg'] })} />,
     );
     expect(screen.getByRole('img').getAttribute('src')).toBe(`${api.url}/images/t/3a.svg`);
   });
 
   it("says 'No media available' with neither video nor image", () => {
-    renderPage(<TestimonialMedia testimonial={testimonial(4)} />);
+    renderSection(<TestimonialMedia testimonial={testimonial(4)} />);
     expect(screen.getByText('No media available')).toBeInTheDocument();
   });
 
   it("says 'No media available' offline when the video has no picture to fall back on", async () => {
-    renderPage(<TestimonialMedia testimonial={testimonial(5, { videoUrl: `${UNREACHABLE_ORIGIN}/v` })} />);
+    renderSection(<TestimonialMedia testimonial={testimonial(5, { videoUrl: `${UNREACHABLE_ORIGIN}/v` })} />);
     expect(await screen.findByRole('link', { name: /Watch the video/ })).toBeInTheDocument();
     expect(screen.getByText('No media available')).toBeInTheDocument();
   });
 
   it('never frames a URL that is not http(s)', () => {
-    renderPage(<TestimonialMedia testimonial={testimonial(6, { videoUrl: 'javascript:alert(1)' })} />);
+    renderSection(<TestimonialMedia testimonial={testimonial(6, { videoUrl: 'javascript:alert(1)' })} />);
     expect(document.querySelector('iframe')).toBeNull();
     expect(screen.getByText('No media available')).toBeInTheDocument();
   });
@@ -91,7 +90,7 @@ describe('star rating', () => {
     [7, 'Rated 5 out of 5', 5],
     [-1, 'Rated 0 out of 5', 0],
   ])('%i stars reads "%s" and fills %i', (stars, label, filled) => {
-    const { container } = renderPage(<StarRating stars={stars} />);
+    const { container } = renderSection(<StarRating stars={stars} />);
     expect(screen.getByRole('img', { name: label })).toBeInTheDocument();
     expect(container.querySelectorAll('.content-stars__star--on')).toHaveLength(filled);
     expect(container.querySelectorAll('.content-stars__star')).toHaveLength(5);
@@ -104,7 +103,7 @@ describe('testimonials page', () => {
       status: 200,
       body: { success: true, data: [testimonial(1, { stars: 4, image: ['/a.svg'] }), testimonial(2)] },
     };
-    renderPage(<TestimonialsPage />, { path: '/testimonial' });
+    renderSection(<TestimonialsPage />, { path: '/testimonial' });
     expect(screen.getByRole('heading', { level: 1, name: 'Client Testimonials' })).toBeInTheDocument();
     const articles = await screen.findAllByRole('article');
     expect(articles).toHaveLength(2);
@@ -121,18 +120,17 @@ describe('testimonials page', () => {
 
   it('sends no token, even for a logged-in visitor (SPEC section 7)', async () => {
     answer = { status: 200, body: { success: true, data: [testimonial(1)] } };
-    api.tokens.length = 0;
-    api.requests.length = 0;
-    renderPage(<TestimonialsPage />, { path: '/testimonial', token: 'session-token' });
+    api.calls = [];
+    renderSection(<TestimonialsPage />, { path: '/testimonial', token: 'session-token' });
     await screen.findAllByRole('article');
-    expect(api.requests).toEqual(['/api/dashboard/testimonials']);
-    expect(api.tokens).toEqual([undefined]);
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/dashboard/testimonials']);
+    expect(api.calls.map((call) => call.token)).toEqual([undefined]);
   });
 
   it('only logs a failed fetch: the list stays empty', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     answer = { status: 200, body: { success: false, message: 'Nope' } };
-    renderPage(<TestimonialsPage />, { path: '/testimonial' });
+    renderSection(<TestimonialsPage />, { path: '/testimonial' });
     await waitFor(() =>
       expect(logged).toHaveBeenCalledWith('Testimonials could not be loaded', expect.anything()),
     );

@@ -7,12 +7,14 @@ import {
   TOKEN_STORAGE_KEY,
   tokenReceived,
 } from '@metrology/shared';
-import { ApiStandIn } from '../../test-support/api-stand-in';
+import { makeProduct, startSectionApi, type FakeApi } from '@metrology/test-kit';
 import { renderShell } from '../../test-support/render-shell';
 
-const api = new ApiStandIn();
-beforeAll(() => api.start());
-afterAll(() => api.stop());
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startSectionApi();
+});
+afterAll(() => api.close());
 beforeEach(() => {
   api.reset();
   localStorage.clear();
@@ -256,7 +258,7 @@ describe('logging in and signing up', () => {
   it('shows a network failure as an error toast', async () => {
     const user = userEvent.setup();
     const { store } = renderShell();
-    api.routes['/api/user/login'] = () => ({ status: 500, body: 'not json at all' });
+    api.override('/api/user/login', () => ({ status: 500, body: 'not json at all' }));
     openFromStore(store);
     await user.type(screen.getByLabelText('Email'), 'shopper@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret');
@@ -269,10 +271,13 @@ describe('logging in and signing up', () => {
   it('cannot be sent twice while waiting', async () => {
     const user = userEvent.setup();
     let release: () => void = () => undefined;
-    api.routes['/api/user/login'] = () =>
-      new Promise((resolve) => {
-        release = () => resolve(undefined);
-      });
+    api.override(
+      '/api/user/login',
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(undefined);
+        }),
+    );
     const { store } = renderShell();
     openFromStore(store);
     await user.type(screen.getByLabelText('Email'), 'shopper@example.com');
@@ -294,6 +299,7 @@ describe('the cart across login', () => {
   it("merges the guest's cart into the server cart: nothing the guest chose is lost", async () => {
     const user = userEvent.setup();
     localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify({ 'gauge-1': 2, 'caliper-9': 1 }));
+    api.products = ['gauge-1', 'caliper-9', 'scanner-3'].map((_id) => makeProduct({ _id }));
     api.carts['token-shopper@example.com'] = { 'gauge-1': 1, 'scanner-3': 4 };
     const { store } = renderShell({ session: true });
     expect(await screen.findByTestId('cart-badge')).toHaveTextContent('3');

@@ -1,11 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiStandIn } from '../../test-support/api-stand-in';
+import { startSectionApi, type FakeApi } from '@metrology/test-kit';
 import { renderShell } from '../../test-support/render-shell';
 
-const api = new ApiStandIn();
-beforeAll(() => api.start());
-afterAll(() => api.stop());
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startSectionApi();
+});
+afterAll(() => api.close());
 beforeEach(() => {
   api.reset();
   localStorage.clear();
@@ -22,7 +24,7 @@ const conversation = () => within(panel()).getByRole('log');
 /** The next reply waits until the test releases it. */
 function holdReplies(reply: () => { status?: number; body?: unknown }) {
   const pending: (() => void)[] = [];
-  api.routes['/api/user/chat'] = () => new Promise((resolve) => pending.push(() => resolve(reply())));
+  api.override('/api/user/chat', () => new Promise((resolve) => pending.push(() => resolve(reply()))));
   return () => pending.shift()?.();
 }
 
@@ -88,12 +90,12 @@ describe('the support chat', () => {
 
   it('never renders markup from a reply', async () => {
     const user = userEvent.setup();
-    api.routes['/api/user/chat'] = () => ({
+    api.override('/api/user/chat', () => ({
       body: {
         success: true,
         data: '<img src=x onerror="window.hacked=1"> <a href="javascript:alert(1)">x</a>',
       },
-    });
+    }));
     renderShell();
     await user.click(launcher());
     await user.type(input(), 'hi{Enter}');
@@ -104,7 +106,7 @@ describe('the support chat', () => {
 
   it("on failure: the toast 'Failed to send message. Please try again.' and an apology bubble", async () => {
     const user = userEvent.setup();
-    api.routes['/api/user/chat'] = () => ({ status: 500, body: { success: false, message: 'Boom' } });
+    api.override('/api/user/chat', () => ({ status: 500, body: { success: false, message: 'Boom' } }));
     renderShell();
     await user.click(launcher());
     await user.type(input(), 'Hello?{Enter}');
@@ -119,7 +121,7 @@ describe('the support chat', () => {
 
   it('treats { success: false } as a failure too', async () => {
     const user = userEvent.setup();
-    api.routes['/api/user/chat'] = () => ({ body: { success: false, message: 'Please type a message' } });
+    api.override('/api/user/chat', () => ({ body: { success: false, message: 'Please type a message' } }));
     renderShell();
     await user.click(launcher());
     await user.type(input(), 'x{Enter}');

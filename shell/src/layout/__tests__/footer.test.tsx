@@ -1,13 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getRuntimeConfig } from '@metrology/shared';
-import { ApiStandIn } from '../../test-support/api-stand-in';
+import { startSectionApi, type FakeApi } from '@metrology/test-kit';
 import { renderShell } from '../../test-support/render-shell';
 import { QR_SERVICE_URL } from '../qr-code';
 import { TRANSLATE_SCRIPT_URL } from '../translate-widget';
 
-const api = new ApiStandIn();
-beforeAll(() => api.start());
-afterAll(() => api.stop());
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startSectionApi();
+});
+afterAll(() => api.close());
 
 /** Makes every observed element count as on screen at once (jsdom has no layout). */
 class VisibleNow {

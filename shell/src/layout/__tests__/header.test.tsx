@@ -7,12 +7,14 @@ import {
   TOKEN_STORAGE_KEY,
   tokenReceived,
 } from '@metrology/shared';
-import { ApiStandIn } from '../../test-support/api-stand-in';
+import { startSectionApi, type FakeApi } from '@metrology/test-kit';
 import { renderShell } from '../../test-support/render-shell';
 
-const api = new ApiStandIn();
-beforeAll(() => api.start());
-afterAll(() => api.stop());
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startSectionApi();
+});
+afterAll(() => api.close());
 beforeEach(() => {
   api.reset();
   localStorage.clear();

@@ -1,12 +1,13 @@
-import type { IncomingMessage } from 'node:http';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiStandIn } from '../../test-support/api-stand-in';
+import { startSectionApi, type FakeApi } from '@metrology/test-kit';
 import { renderShell } from '../../test-support/render-shell';
 
-const api = new ApiStandIn();
-beforeAll(() => api.start());
-afterAll(() => api.stop());
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startSectionApi();
+});
+afterAll(() => api.close());
 
 /** What the suggestion call was asked, in order. */
 let asked: string[] = [];
@@ -26,8 +27,8 @@ beforeEach(() => {
   api.reset();
   asked = [];
   held = {};
-  api.routes['/api/product/suggest'] = async (_body, request: IncomingMessage) => {
-    const q = new URL(request.url ?? '/', 'http://x').searchParams.get('q') ?? '';
+  api.override('/api/product/suggest', async (call) => {
+    const q = call.query.get('q') ?? '';
     asked.push(q);
     await held[q];
     if (q.startsWith('zz')) return { body: { success: true, products: [], categories: [] } };
@@ -41,7 +42,7 @@ beforeEach(() => {
         categories: [{ value: 'Calipers', count: 7 }],
       },
     };
-  };
+  });
 });
 
 const box = () => screen.getByRole('combobox', { name: 'Search instruments' });

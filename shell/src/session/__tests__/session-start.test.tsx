@@ -6,12 +6,14 @@ import {
   setRuntimeConfig,
   TOKEN_STORAGE_KEY,
 } from '@metrology/shared';
-import { ApiStandIn } from '../../test-support/api-stand-in';
+import { startSectionApi, type FakeApi } from '@metrology/test-kit';
 import { renderShell } from '../../test-support/render-shell';
 
-const api = new ApiStandIn();
-beforeAll(() => api.start());
-afterAll(() => api.stop());
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startSectionApi();
+});
+afterAll(() => api.close());
 beforeEach(() => {
   api.reset();
   localStorage.clear();
@@ -76,7 +78,7 @@ describe('the Indian-user flag', () => {
     ['a body that is not JSON', { status: 200, body: 'not json' }],
     ['no country', { status: 200, body: {} }],
   ])('stays false, silently, on %s', async (_label, reply) => {
-    api.routes['/geo'] = () => reply;
+    api.override('/geo', () => reply);
     const { store } = renderShell({ session: true });
     await lookupDone(store);
     expect(store.getState().geo.isIndianUser).toBe(false);
@@ -93,7 +95,7 @@ describe('the Indian-user flag', () => {
   });
 
   it('never blocks the page: everything works while the lookup hangs, and it gives up within seconds', async () => {
-    api.routes['/geo'] = () => ({ hang: true });
+    api.override('/geo', () => ({ hang: true }));
     const started = Date.now();
     const { store } = renderShell({ session: true });
     expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();

@@ -1,0 +1,37 @@
+// Schema pieces every contract uses. These are plain JSON Schema objects (TypeBox builds them), so Fastify
+// validates with them as they are, and Static<typeof X> gives the TypeScript type of the same definition.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** Text of at most maxLength characters (minLength 1 reads "is required" in the API's messages). */
+export const Text = (maxLength: number, minLength = 0) => Type.String({ minLength, maxLength });
+
+/** A whole number in a query string (query values arrive as text: no type coercion anywhere). */
+export const QueryInteger = (digits = 6) => Type.String({ pattern: `^[0-9]{1,${digits}}$` });
+
+/** One of a few strings: a JSON Schema enum (its refusal names the allowed values), typed as their union. */
+export const StringEnum = <const T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+
+/** An object of any keys whose values all have one schema ({ "id": 3, ... }). */
+export const Dictionary = <T extends TSchema>(value: T) =>
+  Type.Unsafe<Record<string, Static<T>>>({ type: 'object', additionalProperties: value });
+
+/** Every answer: success and, often, a message. */
+export const Envelope = Type.Object({ success: Type.Boolean(), message: Type.Optional(Type.String()) });
+
+/** Every refusal (4xx, 5xx): { success: false, message }, and per-field errors where a form has them. */
+export const Failure = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  errors: Type.Optional(Dictionary(Type.String())),
+});
+
+/** An answer: the envelope and the call's own fields. */
+export const Answer = <T extends Record<string, TSchema>>(fields: T) =>
+  Type.Object({ success: Type.Boolean(), message: Type.Optional(Type.String()), ...fields });
+
+/** Bodies the client sends empty ({}), optionally with the userId SPEC's client adds (ignored). */
+export const EmptyBody = Type.Object(
+  { userId: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { additionalProperties: false },
+);

@@ -1,0 +1,8 @@
+// @metrology/shared/contracts: the API's request and response schemas (TypeBox, i.e. JSON Schema with static
+// types). The API validates with them; the bundles import only their types (`import type`), so no schema code
+// reaches a browser.
+export * from './common.js';
+export * from './products.js';
+export * from './cart.js';
+export * from './addresses.js';
+export * from './users.js';

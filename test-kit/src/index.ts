@@ -1,0 +1,4 @@
+// @metrology/test-kit: one fake API, one product factory, one render helper for every section's tests.
+export * from './fake-api.js';
+export * from './product.js';
+export * from './render.js';
