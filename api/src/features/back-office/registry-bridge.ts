@@ -2,24 +2,16 @@
 // and `npm run release` share one implementation of rollback, its lock and its atomic writes.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RegistryEntry, Release } from '@metrology/shared/release';
 
-export interface RegistryRelease {
-  version: string;
-  publishedAt: string;
-  commit: string;
-  buildHash?: string;
-  rolledBackAt?: string;
-}
-export interface RegistryEntry {
-  current: string;
-  history: RegistryRelease[];
-}
+/** The registry's types are the release model's (@metrology/shared/release). */
+export type { RegistryEntry, Release as RegistryRelease };
 export interface Registry {
   remotes: Record<string, RegistryEntry>;
 }
 
 export interface RegistryModule {
-  REMOTE_NAMES: string[];
+  REMOTE_NAMES: readonly string[];
   ReleaseError: new (message: string) => Error;
   readRegistry(releasesDir: string): Promise<Registry>;
   rollbackRelease(options: {
