@@ -26,3 +26,8 @@ export * from './ui/section-harness.js';
 export * from './ui/page-title.js';
 export * from './ui/titled-toast.js';
 export * from './ui/dialog.js';
+export * from './ui/load-error.js';
+export * from './ui/product-url.js';
+export * from './ui/product-card.js';
+export * from './ui/quantity-stepper.js';
+export * from './ui/tabs.js';
