@@ -1,4 +1,3 @@
-import { makeProduct } from '../../test-support/fake-catalog-api';
 import {
   checkboxOptions,
   nameMatches,
