@@ -2,8 +2,10 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Dialog,
   ENQUIRY_MESSAGES,
+  loginDialogOpened,
   notify,
   selectToken,
+  useAppDispatch,
   useAppSelector,
   type EnquiryErrors,
 } from '@metrology/shared';
@@ -31,6 +33,7 @@ type FieldErrors = Partial<Record<EnquiryField, string>>;
  */
 export function EnquiryDialog({ open, onClose, productId, productName }: EnquiryDialogProps) {
   const token = useAppSelector(selectToken);
+  const dispatch = useAppDispatch();
   const [form, setForm] = useState<EnquiryForm>(EMPTY_ENQUIRY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitEnquiry, { isLoading: submitting }] = useSubmitEnquiryMutation();
@@ -174,6 +177,16 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
           </button>
         </div>
       </form>
+      {token ? null : (
+        // The API links an enquiry to the account whose token comes with it; the shell's login dialog
+        // opens over this one, and closing it brings the focus back here.
+        <p className="catalog-dialog__login">
+          Have an account?{' '}
+          <button type="button" onClick={() => dispatch(loginDialogOpened())}>
+            Log in to link this enquiry to it
+          </button>
+        </p>
+      )}
     </Dialog>
   );
 }
