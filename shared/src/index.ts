@@ -31,3 +31,4 @@ export * from './ui/product-url.js';
 export * from './ui/product-card.js';
 export * from './ui/quantity-stepper.js';
 export * from './ui/tabs.js';
+export * from './ui/use-form.js';

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import {
   Dialog,
   ENQUIRY_MESSAGES,
@@ -7,7 +7,8 @@ import {
   selectToken,
   useAppDispatch,
   useAppSelector,
-  type EnquiryErrors,
+  useForm,
+  type FieldProps,
 } from '@metrology/shared';
 import { useSubmitEnquiryMutation } from '../endpoints/submit-enquiry';
 import {
@@ -25,8 +26,6 @@ export interface EnquiryDialogProps {
   productName: string;
 }
 
-type FieldErrors = Partial<Record<EnquiryField, string>>;
-
 /**
  * The enquiry dialog (SPEC): closed, open, submitting. On success it closes and the form resets; on failure
  * it stays open with what was typed.
@@ -34,44 +33,32 @@ type FieldErrors = Partial<Record<EnquiryField, string>>;
 export function EnquiryDialog({ open, onClose, productId, productName }: EnquiryDialogProps) {
   const token = useAppSelector(selectToken);
   const dispatch = useAppDispatch();
-  const [form, setForm] = useState<EnquiryForm>(EMPTY_ENQUIRY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const enquiry = useForm<EnquiryForm>({
+    initial: EMPTY_ENQUIRY,
+    validate: checkEnquiry,
+    order: ['email', 'quantity', 'mobileNo', 'country'],
+  });
   const [submitEnquiry, { isLoading: submitting }] = useSubmitEnquiryMutation();
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  const ids = useId();
 
   if (!open) return null;
-
-  const edit = (field: EnquiryField, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    // A field's error clears when that field is edited (SPEC section 5).
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
-    });
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const found: EnquiryErrors = checkEnquiry(form);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
+    // Errors show under their fields, the focus goes to the first; a field's error clears as it is edited.
+    if (!enquiry.check()) {
       notify.error(ENQUIRY_MESSAGES.formInvalid);
-      const first = (['email', 'quantity', 'mobileNo', 'country'] as const).find((field) => found[field]);
-      if (first) document.getElementById(`${ids}-${first}`)?.focus();
       return;
     }
     try {
       const outcome = await submitEnquiry(
-        enquiryPayload(form, { id: productId, name: productName }, token),
+        enquiryPayload(enquiry.values, { id: productId, name: productName }, token),
       ).unwrap();
       if (outcome.sent) {
         notify.success(outcome.message);
-        setForm(EMPTY_ENQUIRY);
-        setErrors({});
+        enquiry.reset();
         onClose();
       } else {
         notify.error(outcome.message);
@@ -88,24 +75,17 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
     input: (props: FieldProps) => ReactNode,
     hint?: string,
   ) => {
-    const id = `${ids}-${name}`;
-    const error = errors[name];
+    const props = enquiry.field(name);
+    const error = enquiry.errors[name];
     return (
       <div className="ms-field">
-        <label htmlFor={id}>
+        <label htmlFor={props.id}>
           {label}
           {hint ? <span className="catalog-dialog__hint"> {hint}</span> : null}
         </label>
-        {input({
-          id,
-          name,
-          value: form[name],
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? `${id}-error` : undefined,
-          onChange: (event) => edit(name, event.target.value),
-        })}
+        {input(props)}
         {error ? (
-          <p id={`${id}-error`} className="ms-field__error">
+          <p id={enquiry.errorId(name)} className="ms-field__error">
             {error}
           </p>
         ) : null}
@@ -189,13 +169,4 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
       )}
     </Dialog>
   );
-}
-
-interface FieldProps {
-  id: string;
-  name: EnquiryField;
-  value: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-  onChange: (event: { target: { value: string } }) => void;
 }
