@@ -93,7 +93,10 @@ export function makeConfig({
         dts: false,
       }),
       new HtmlWebpackPlugin({
-        template: path.join(dir, 'public/index.html'),
+        // Every remote's standalone page is the same; the shell has its own.
+        template: isHost
+          ? path.join(dir, 'public/index.html')
+          : path.join(import.meta.dirname, 'remote-index.html'),
         title,
         ...(isHost ? { favicon: path.join(dir, 'public/favicon.svg') } : {}),
         meta: { 'mfe-version': `${pkg.name}@${pkg.version}` },
