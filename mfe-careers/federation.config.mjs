@@ -1,8 +1,8 @@
 // @ts-check
+import { federationIdentity } from '@metrology/shared/release';
 // The careers section: one exposed module per page.
 export default {
-  name: 'mfe_careers',
-  port: 3004,
+  ...federationIdentity('mfe-careers'),
   title: 'Careers section (standalone)',
   exposes: {
     './CareersPage': './src/pages/careers-page.tsx',

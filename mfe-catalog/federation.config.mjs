@@ -1,8 +1,8 @@
 // @ts-check
+import { federationIdentity } from '@metrology/shared/release';
 // The catalog section: one exposed module per page.
 export default {
-  name: 'mfe_catalog',
-  port: 3001,
+  ...federationIdentity('mfe-catalog'),
   title: 'Catalog section (standalone)',
   exposes: {
     './ProductsPage': './src/pages/products-page.tsx',

@@ -1,8 +1,8 @@
 // @ts-check
+import { federationIdentity } from '@metrology/shared/release';
 // The commerce section: one exposed module per page.
 export default {
-  name: 'mfe_commerce',
-  port: 3002,
+  ...federationIdentity('mfe-commerce'),
   title: 'Commerce section (standalone)',
   exposes: {
     './CartPage': './src/pages/cart-page.tsx',

@@ -1,8 +1,8 @@
 // @ts-check
+import { federationIdentity } from '@metrology/shared/release';
 // The content section: one exposed module per page.
 export default {
-  name: 'mfe_content',
-  port: 3003,
+  ...federationIdentity('mfe-content'),
   title: 'Content section (standalone)',
   exposes: {
     './HomePage': './src/pages/home-page.tsx',

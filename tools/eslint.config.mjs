@@ -3,8 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { REMOTE_NAMES } from '@metrology/shared/release';
 
-const remotes = ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'];
+const remotes = [...REMOTE_NAMES];
 
 /** @param {string} text */
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

@@ -5,19 +5,19 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { lockDataDir } from './lib/data-lock.js';
 import { BASE_CATALOGUE } from './seed/catalogue.js';
-import { parseProductCount } from './seed/args.js';
+import { parseSeedArgs } from './seed/args.js';
 import { reseedProducts, seedContent } from './seed/seed.js';
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  if (args.includes('--help')) {
+  const args = parseSeedArgs(process.argv.slice(2));
+  if (args.help) {
     console.log(
       `Usage: npm run seed -w @metrology/api -- [--products N]\n` +
         `Replaces the catalogue with N products (default: the ${BASE_CATALOGUE.length} base products) in DATA_DIR or DATABASE_URL.`,
     );
     return;
   }
-  const count = parseProductCount(args);
+  const count = args.products;
   const { dataDir, databaseUrl } = optionsFromEnv(process.env, invocationDir());
   const release = databaseUrl || !dataDir ? () => undefined : lockDataDir(dataDir, 'the seed script');
   const db = await openDatabase({ databaseUrl, directory: dataDir ? path.join(dataDir, 'db') : undefined });

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTE_NAMES } from '@metrology/shared/release';
 import { launch } from '../../tools/src/launch.mjs';
 import { publishLocalBuilds } from '../../tools/src/publish-local.mjs';
 import { createBackOfficeAccounts } from './back-office-accounts';
@@ -15,7 +16,7 @@ export default async function globalSetup() {
   const needed = [
     'shell/dist/index.html',
     'api/dist/main.js',
-    ...['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'].map((r) => `${r}/dist/mf-manifest.json`),
+    ...REMOTE_NAMES.map((r) => `${r}/dist/mf-manifest.json`),
   ];
   const missing = needed.filter((file) => !existsSync(path.join(ROOT, file)));
   if (missing.length) {

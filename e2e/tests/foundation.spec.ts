@@ -1,7 +1,8 @@
+import { REMOTE_NAMES, type RemoteName } from '@metrology/shared/release';
 import { test, expect, expectNoA11yViolations } from '../support/fixtures';
 
 /** Every route of SPEC section 2 and the remote that owns it. */
-const ROUTES: { path: string; remote: string }[] = [
+const ROUTES: { path: string; remote: RemoteName }[] = [
   { path: '/', remote: 'mfe-content' },
   { path: '/about', remote: 'mfe-content' },
   { path: '/calibration', remote: 'mfe-content' },
@@ -33,9 +34,7 @@ test.describe('composition', () => {
       await expect(region.locator('h1').first()).toBeAttached();
       expect(requested.some((p) => p.startsWith(`/remotes/${remote}/`))).toBe(true);
       // The other remotes' files are not needed for this page.
-      const others = ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'].filter(
-        (r) => r !== remote,
-      );
+      const others = REMOTE_NAMES.filter((r) => r !== remote);
       for (const other of others) {
         expect(requested.filter((p) => p.startsWith(`/remotes/${other}/`) && p.endsWith('.js'))).toEqual([]);
       }

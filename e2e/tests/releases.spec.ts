@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { REMOTE_NAMES } from '@metrology/shared/release';
 import { MANAGER, loginAs } from '../support/back-office-accounts';
 import { test, expect, expectNoA11yViolations, type Site } from '../support/fixtures';
 
@@ -329,7 +330,7 @@ test('the release page is not linked from the shop and works on a phone', async 
   await page.goto('/releases');
   const status = page.getByTestId('release-status');
   await expect(status.locator(`tbody[data-remote="${REMOTE}"] tr.shell-releases__live`)).toContainText(base);
-  for (const remote of ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers']) {
+  for (const remote of REMOTE_NAMES) {
     await expect(status.getByRole('rowheader', { name: remote })).toBeVisible();
   }
   // Wide tables scroll inside their own region; the page itself does not overflow.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { REMOTES } from '@metrology/shared/release';
 import { sharedSingletons } from './shared-deps.mjs';
 
 const require = createRequire(import.meta.url);
@@ -28,12 +29,9 @@ export function devRuntimeConfig() {
     geoUrl: process.env.GEO_URL ?? '',
     registryUrl: '/remotes/registry.json',
     deliveryFee: Number(process.env.DELIVERY_FEE ?? 10),
-    remoteEntries: {
-      'mfe-catalog': 'http://localhost:3001/mf-manifest.json',
-      'mfe-commerce': 'http://localhost:3002/mf-manifest.json',
-      'mfe-content': 'http://localhost:3003/mf-manifest.json',
-      'mfe-careers': 'http://localhost:3004/mf-manifest.json',
-    },
+    remoteEntries: Object.fromEntries(
+      REMOTES.map(({ name, devPort }) => [name, `http://localhost:${devPort}/mf-manifest.json`]),
+    ),
   };
 }
 
@@ -95,7 +93,10 @@ export function makeConfig({
         dts: false,
       }),
       new HtmlWebpackPlugin({
-        template: path.join(dir, 'public/index.html'),
+        // Every remote's standalone page is the same; the shell has its own.
+        template: isHost
+          ? path.join(dir, 'public/index.html')
+          : path.join(import.meta.dirname, 'remote-index.html'),
         title,
         ...(isHost ? { favicon: path.join(dir, 'public/favicon.svg') } : {}),
         meta: { 'mfe-version': `${pkg.name}@${pkg.version}` },

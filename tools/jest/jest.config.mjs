@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTE_NAMES } from '../../shared/release/remotes.mjs';
 
 /** The repository root: every project's folder is named from here. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,13 +23,15 @@ const browserProject = (name) => ({
   rootDir: path.join(ROOT, name),
   testEnvironment: '<rootDir>/../tools/jest/jsdom-environment.cjs',
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  moduleFileExtensions: ['tsx', 'ts', 'js', 'mjs', 'json'],
   moduleNameMapper: {
     '^@metrology/shared$': '<rootDir>/../shared/src/index.ts',
     '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
     '^@metrology/shared/contracts$': '<rootDir>/../shared/src/contracts/index.ts',
     '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
     '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
+    '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
     '\\.css$': '<rootDir>/../tools/jest/style-stub.cjs',
     '\\.(svg|png|jpg|webp)$': '<rootDir>/../tools/jest/file-stub.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -51,6 +54,7 @@ const apiProject = (displayName, extra) => ({
     '^@metrology/shared/contracts$': '<rootDir>/../shared/src/contracts/index.ts',
     '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
     '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
+    '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   ...extra,
@@ -60,10 +64,7 @@ export default {
   projects: [
     browserProject('shared'),
     browserProject('shell'),
-    browserProject('mfe-catalog'),
-    browserProject('mfe-commerce'),
-    browserProject('mfe-content'),
-    browserProject('mfe-careers'),
+    ...REMOTE_NAMES.map(browserProject),
     apiProject('api (PGlite)', {
       // Proves PostgreSQL-only behaviour; runs in the PostgreSQL project.
       testPathIgnorePatterns: ['/node_modules/', '/src/__tests__/postgres[^/]*\\.test\\.ts$'],
@@ -80,6 +81,7 @@ export default {
       testMatch: ['<rootDir>/src/**/*.test.{ts,mjs}', '<rootDir>/scripts/**/*.test.{ts,mjs}'],
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
       moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+      moduleNameMapper: { '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs' },
     },
   ],
 };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { REMOTE_NAMES, SHELL } from '@metrology/shared/release';
 import { buildIfNeeded } from '../src/build.mjs';
 import { launch } from '../src/launch.mjs';
 import { publishLocalBuilds } from '../src/publish-local.mjs';
@@ -49,7 +50,7 @@ const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 async function main() {
   await buildIfNeeded();
   console.log('\nBundle sizes (production builds, .js/.css files):');
-  for (const dir of ['shell', 'mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers']) {
+  for (const dir of [SHELL.dir, ...REMOTE_NAMES]) {
     const size = bundleSize(path.join(ROOT, dir, 'dist'));
     console.log(
       `  ${dir.padEnd(13)} ${String(size.files).padStart(3)} files  ${kb(size.raw).padStart(11)} raw  ${kb(size.gzip).padStart(10)} gzip`,

@@ -1,10 +1,11 @@
 // @ts-check
 // Part of `npm run lint`: fails when modules of a package import each other in a circle.
 import path from 'node:path';
+import { REMOTE_NAMES, SHELL } from '@metrology/shared/release';
 import { ROOT } from '../src/paths.mjs';
 import { findImportCycles } from '../src/import-cycles.mjs';
 
-const packages = ['shared', 'shell', 'mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers', 'api'];
+const packages = ['shared', SHELL.dir, ...REMOTE_NAMES, 'api'];
 const roots = [...packages.map((name) => path.join(ROOT, name, 'src')), path.join(ROOT, 'tools/src')];
 const cycles = await findImportCycles(roots);
 if (cycles.length > 0) {

@@ -1,8 +1,9 @@
 // @ts-check
-// `npm run dev`: the API plus every bundle's dev server (shell 3000, catalog 3001, commerce 3002, content 3003,
-// careers 3004). A team working on one remote can instead run `npm run dev -w mfe-catalog` alone.
+// `npm run dev`: the API plus every bundle's dev server (ports from the release model: shell 3000, catalog 3001,
+// commerce 3002, content 3003, careers 3004). A team working on one remote can run `npm run dev -w mfe-catalog` alone.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { REMOTES, SHELL } from '@metrology/shared/release';
 import { run } from '../src/build.mjs';
 import { ROOT } from '../src/paths.mjs';
 
@@ -22,17 +23,20 @@ function start(label, command, args, env = {}) {
 start('api', process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
   API_PORT: apiPort,
   DATA_DIR: process.env.DATA_DIR ?? path.join(ROOT, 'data'),
-  // The dev servers' origins (shell 3000, each remote's harness 3001-3004).
+  // The dev servers' origins (the shell and each remote's harness).
   CORS_ORIGINS:
     process.env.CORS_ORIGINS ??
-    [3000, 3001, 3002, 3003, 3004]
+    [SHELL.devPort, ...REMOTES.map((remote) => remote.devPort)]
       .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
       .join(','),
 });
-for (const workspace of ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers', '@metrology/shell']) {
+for (const workspace of [...REMOTES.map((remote) => remote.name), SHELL.workspace]) {
   start(workspace, 'npm', ['run', 'dev', '-w', workspace]);
 }
-console.log('Shell dev server: http://localhost:3000 (remotes on 3001-3004, API on ' + apiPort + ')');
+console.log(
+  `Shell dev server: http://localhost:${SHELL.devPort} (` +
+    `${REMOTES.map((remote) => `${remote.name} on ${remote.devPort}`).join(', ')}, API on ${apiPort})`,
+);
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
   process.exit(0);

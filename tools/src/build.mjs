@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { REMOTE_NAMES, SHELL } from '@metrology/shared/release';
 import { ROOT } from './paths.mjs';
 
 /** Packages in build order, with what each one's build reads. */
@@ -11,7 +12,7 @@ export const PACKAGES = [
   {
     dir: 'shared',
     workspace: '@metrology/shared',
-    inputs: ['src', 'styles', 'package.json', 'tsconfig.build.json'],
+    inputs: ['src', 'styles', 'release', 'package.json', 'tsconfig.build.json'],
   },
   {
     dir: 'api',
@@ -19,9 +20,9 @@ export const PACKAGES = [
     inputs: ['src', 'package.json', 'tsconfig.build.json'],
     deps: ['shared'],
   },
-  ...['shell', 'mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'].map((dir) => ({
+  ...[SHELL.dir, ...REMOTE_NAMES].map((dir) => ({
     dir,
-    workspace: dir === 'shell' ? '@metrology/shell' : dir,
+    workspace: dir === SHELL.dir ? SHELL.workspace : dir,
     inputs: ['src', 'public', 'package.json', 'tsconfig.json', 'webpack.config.mjs', 'federation.config.mjs'],
     deps: ['shared', 'tools/federation'],
   })),

@@ -6,16 +6,14 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { REMOTE_NAMES, federationName, isRemoteName, previousGoodVersion } from '@metrology/shared/release';
 
-/**
- * One published version. rolledBackAt is set when a rollback moved the pointer from this version to an older one:
- * it is no longer a "known good" version to fall back to (until it is made live again).
- * @typedef {{ version: string; publishedAt: string; commit: string; buildHash?: string; rolledBackAt?: string }} Release
- */
-/** @typedef {{ current: string; history: Release[] }} RegistryEntry */
+// The remotes, their names and the fallback rule are the release model's (@metrology/shared/release).
+export { REMOTE_NAMES, federationName, previousGoodVersion };
+
+/** @typedef {import('@metrology/shared/release').Release} Release */
+/** @typedef {import('@metrology/shared/release').RegistryEntry} RegistryEntry */
 /** @typedef {{ remotes: Record<string, RegistryEntry> }} Registry */
-
-export const REMOTE_NAMES = ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'];
 const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 /** A lock older than this, or whose owner process is gone, was left by a crash. */
 const LOCK_STALE_MS = 30_000;
@@ -127,7 +125,7 @@ export function isValidVersion(version) {
 
 /** @param {string} remote */
 export function assertKnownRemote(remote) {
-  if (!REMOTE_NAMES.includes(remote))
+  if (!isRemoteName(remote))
     throw new ReleaseError(`Unknown remote '${remote}' (one of ${REMOTE_NAMES.join(', ')})`);
 }
 
@@ -135,11 +133,6 @@ export function assertKnownRemote(remote) {
 function assertValidVersion(version) {
   if (!isValidVersion(version))
     throw new ReleaseError(`'${version}' is not a version like 1.4.0 or 1.4.0-rc.1`);
-}
-
-/** Federation container names are identifiers: mfe-catalog -> mfe_catalog. @param {string} remote */
-export function federationName(remote) {
-  return remote.replace(/-/g, '_');
 }
 
 /**
@@ -449,21 +442,6 @@ export async function publishRelease({
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
   }
-}
-
-/**
- * The last known good version before the live one: the newest version published before it that was not rolled
- * back. The shell falls back along the same order when a release fails in the browser.
- * @param {RegistryEntry} entry
- * @returns {string | undefined}
- */
-export function previousGoodVersion(entry) {
-  const index = entry.history.findIndex((release) => release.version === entry.current);
-  for (let i = index - 1; i >= 0; i -= 1) {
-    const release = /** @type {Release} */ (entry.history[i]);
-    if (!release.rolledBackAt) return release.version;
-  }
-  return undefined;
 }
 
 /**

@@ -1,6 +1,8 @@
 // @ts-check
 // `npm run release -- publish|rollback|status`: what a release manager does with one remote at a time.
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isRemoteName } from '@metrology/shared/release';
 import {
   REMOTE_NAMES,
   ReleaseError,
@@ -60,11 +62,12 @@ export class UsageError extends Error {
  *   | { command: 'repair' }} ReleaseCommand
  */
 
-const OPTIONS = /** @type {Record<string, { takesValue: boolean; commands: string[] }>} */ ({
-  '--version': { takesValue: true, commands: ['publish'] },
-  '--dist': { takesValue: true, commands: ['publish'] },
-  '--to': { takesValue: true, commands: ['rollback'] },
-  '--json': { takesValue: false, commands: ['status'] },
+/** Each option: whether it takes a value, and the commands that have it. */
+const OPTIONS = /** @type {Record<string, { type: 'string' | 'boolean'; commands: string[] }>} */ ({
+  version: { type: 'string', commands: ['publish'] },
+  dist: { type: 'string', commands: ['publish'] },
+  to: { type: 'string', commands: ['rollback'] },
+  json: { type: 'boolean', commands: ['status'] },
 });
 
 /** @param {string[]} argv the arguments after the script name @returns {ReleaseCommand} */
@@ -80,47 +83,52 @@ export function parseReleaseArgs(argv) {
   if (command !== 'publish' && command !== 'rollback' && command !== 'status') {
     throw new UsageError(`Unknown command '${command}' (publish, rollback, status or repair)`);
   }
+  // Not strict: the tokens are checked here, so that each mistake gets its own message.
+  const { tokens } = parseArgs({
+    args: rest,
+    options: Object.fromEntries(Object.entries(OPTIONS).map(([name, { type }]) => [name, { type }])),
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
   /** @type {string[]} */
   const positional = [];
   /** @type {Record<string, string | true>} */
   const options = {};
-  for (let i = 0; i < rest.length; i += 1) {
-    const arg = /** @type {string} */ (rest[i]);
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      positional.push(token.value);
       continue;
     }
-    const [name, inlineValue] = /** @type {[string, string | undefined]} */ (
-      arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
-    );
-    const option = OPTIONS[name];
-    if (!option || !option.commands.includes(command)) {
+    if (token.kind !== 'option') continue;
+    const name = token.rawName;
+    const option = OPTIONS[token.name];
+    if (!option || !option.commands.includes(command) || !name.startsWith('--')) {
       throw new UsageError(`'${command}' has no option ${name}`);
     }
-    if (name in options) throw new UsageError(`${name} is given twice`);
-    if (!option.takesValue) {
-      if (inlineValue !== undefined) throw new UsageError(`${name} takes no value`);
-      options[name] = true;
+    if (token.name in options) throw new UsageError(`${name} is given twice`);
+    if (option.type === 'boolean') {
+      if (token.value !== undefined) throw new UsageError(`${name} takes no value`);
+      options[token.name] = true;
       continue;
     }
-    const value = inlineValue ?? rest[i + 1];
-    if (value === undefined || value === '' || (inlineValue === undefined && value.startsWith('--'))) {
+    const value = token.value;
+    if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('--'))) {
       throw new UsageError(`${name} needs a value`);
     }
-    if (inlineValue === undefined) i += 1;
-    options[name] = value;
+    options[token.name] = value;
   }
 
   if (command === 'status') {
     if (positional.length) throw new UsageError(`'status' takes no remote (got ${positional.join(' ')})`);
-    return { command, json: options['--json'] === true };
+    return { command, json: options.json === true };
   }
   if (positional.length === 0)
     throw new UsageError(`'${command}' needs a remote (${REMOTE_NAMES.join(', ')})`);
   if (positional.length > 1)
     throw new UsageError(`'${command}' takes one remote (got ${positional.join(' ')})`);
   const remote = /** @type {string} */ (positional[0]);
-  if (!REMOTE_NAMES.includes(remote)) {
+  if (!isRemoteName(remote)) {
     throw new UsageError(`Unknown remote '${remote}' (one of ${REMOTE_NAMES.join(', ')})`);
   }
   /** @param {string} name */
@@ -128,15 +136,15 @@ export function parseReleaseArgs(argv) {
     const value = options[name];
     if (typeof value !== 'string') return undefined;
     if (!isValidVersion(value))
-      throw new UsageError(`${name} '${value}' is not a version like 1.4.0 or 1.4.0-rc.1`);
+      throw new UsageError(`--${name} '${value}' is not a version like 1.4.0 or 1.4.0-rc.1`);
     return value;
   };
   if (command === 'publish') {
-    const version = versionOption('--version');
-    const dist = typeof options['--dist'] === 'string' ? options['--dist'] : undefined;
+    const version = versionOption('version');
+    const dist = typeof options.dist === 'string' ? options.dist : undefined;
     return { command, remote, ...(version ? { version } : {}), ...(dist ? { dist } : {}) };
   }
-  const to = versionOption('--to');
+  const to = versionOption('to');
   return { command, remote, ...(to ? { to } : {}) };
 }
 

@@ -5,8 +5,8 @@ import {
   checkResume,
   notify,
   type JobOpening,
+  serverMessage,
 } from '@metrology/shared';
-import { serverMessage } from '../lib/server-message';
 import { useSubmitApplicationMutation } from './submit-application';
 import {
   APPLICATION_FIELD_ORDER,

@@ -1,5 +1,4 @@
-import { notifyTitled, shopApi, type JobOpening } from '@metrology/shared';
-import { serverMessage } from '../lib/server-message';
+import { notifyTitled, shopApi, type JobOpening, serverMessage } from '@metrology/shared';
 
 export const CAREERS_MESSAGES = {
   fetchFailed: 'Failed to fetch jobs',

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
-import { Spinner, usePageTitle } from '@metrology/shared';
+import { LoadError, Spinner, usePageTitle, serverMessage } from '@metrology/shared';
 import { ApplicationForm } from '../application/application-form';
-import { serverMessage } from '../lib/server-message';
 import { OpeningCard } from '../openings/opening-card';
 import { CAREERS_MESSAGES, useGetJobOpeningsQuery } from '../openings/get-openings';
 import '../styles/careers.css';
@@ -28,12 +27,13 @@ export default function CareersPage() {
     body = <Spinner label="Loading job openings" />;
   } else if (isError) {
     body = (
-      <div className="careers-error">
-        <p>{serverMessage(error, CAREERS_MESSAGES.fetchFailed)}</p>
-        <button type="button" className="ms-button" onClick={() => void refetch()}>
-          Try Again
-        </button>
-      </div>
+      // Not an alert: the Error toast announces the failure already.
+      <LoadError
+        className="careers-error"
+        announce={false}
+        message={serverMessage(error, CAREERS_MESSAGES.fetchFailed)}
+        onRetry={() => void refetch()}
+      />
     );
   } else if (openings.length === 0) {
     body = <p className="careers-empty">{CAREERS_MESSAGES.empty}</p>;

@@ -67,8 +67,3 @@ export function nameMatches(product: Pick<Product, 'name'>, searchText: string):
   const needle = searchText.trim().toLowerCase();
   return !needle || product.name.toLowerCase().includes(needle);
 }
-
-/** SPEC Collection card: currency and price only for non-Indian users and a price above 0. */
-export function showsCardPrice(product: Pick<Product, 'price'>, isIndianUser: boolean): boolean {
-  return !isIndianUser && product.price > 0;
-}

@@ -1,11 +1,14 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import {
   Dialog,
   ENQUIRY_MESSAGES,
+  loginDialogOpened,
   notify,
   selectToken,
+  useAppDispatch,
   useAppSelector,
-  type EnquiryErrors,
+  useForm,
+  type FieldProps,
 } from '@metrology/shared';
 import { useSubmitEnquiryMutation } from '../endpoints/submit-enquiry';
 import {
@@ -23,52 +26,39 @@ export interface EnquiryDialogProps {
   productName: string;
 }
 
-type FieldErrors = Partial<Record<EnquiryField, string>>;
-
 /**
  * The enquiry dialog (SPEC): closed, open, submitting. On success it closes and the form resets; on failure
  * it stays open with what was typed.
  */
 export function EnquiryDialog({ open, onClose, productId, productName }: EnquiryDialogProps) {
   const token = useAppSelector(selectToken);
-  const [form, setForm] = useState<EnquiryForm>(EMPTY_ENQUIRY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const dispatch = useAppDispatch();
+  const enquiry = useForm<EnquiryForm>({
+    initial: EMPTY_ENQUIRY,
+    validate: checkEnquiry,
+    order: ['email', 'quantity', 'mobileNo', 'country'],
+  });
   const [submitEnquiry, { isLoading: submitting }] = useSubmitEnquiryMutation();
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  const ids = useId();
 
   if (!open) return null;
-
-  const edit = (field: EnquiryField, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    // A field's error clears when that field is edited (SPEC section 5).
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
-    });
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const found: EnquiryErrors = checkEnquiry(form);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
+    // Errors show under their fields, the focus goes to the first; a field's error clears as it is edited.
+    if (!enquiry.check()) {
       notify.error(ENQUIRY_MESSAGES.formInvalid);
-      const first = (['email', 'quantity', 'mobileNo', 'country'] as const).find((field) => found[field]);
-      if (first) document.getElementById(`${ids}-${first}`)?.focus();
       return;
     }
     try {
       const outcome = await submitEnquiry(
-        enquiryPayload(form, { id: productId, name: productName }, token),
+        enquiryPayload(enquiry.values, { id: productId, name: productName }, token),
       ).unwrap();
       if (outcome.sent) {
         notify.success(outcome.message);
-        setForm(EMPTY_ENQUIRY);
-        setErrors({});
+        enquiry.reset();
         onClose();
       } else {
         notify.error(outcome.message);
@@ -85,24 +75,17 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
     input: (props: FieldProps) => ReactNode,
     hint?: string,
   ) => {
-    const id = `${ids}-${name}`;
-    const error = errors[name];
+    const props = enquiry.field(name);
+    const error = enquiry.errors[name];
     return (
       <div className="ms-field">
-        <label htmlFor={id}>
+        <label htmlFor={props.id}>
           {label}
           {hint ? <span className="catalog-dialog__hint"> {hint}</span> : null}
         </label>
-        {input({
-          id,
-          name,
-          value: form[name],
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? `${id}-error` : undefined,
-          onChange: (event) => edit(name, event.target.value),
-        })}
+        {input(props)}
         {error ? (
-          <p id={`${id}-error`} className="ms-field__error">
+          <p id={enquiry.errorId(name)} className="ms-field__error">
             {error}
           </p>
         ) : null}
@@ -174,15 +157,16 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
           </button>
         </div>
       </form>
+      {token ? null : (
+        // The API links an enquiry to the account whose token comes with it; the shell's login dialog
+        // opens over this one, and closing it brings the focus back here.
+        <p className="catalog-dialog__login">
+          Have an account?{' '}
+          <button type="button" onClick={() => dispatch(loginDialogOpened())}>
+            Log in to link this enquiry to it
+          </button>
+        </p>
+      )}
     </Dialog>
   );
-}
-
-interface FieldProps {
-  id: string;
-  name: EnquiryField;
-  value: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-  onChange: (event: { target: { value: string } }) => void;
 }

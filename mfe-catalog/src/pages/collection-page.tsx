@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
+  LoadError,
   SORT_KEYS,
   Spinner,
   errorMessage,
@@ -201,12 +202,11 @@ export default function CollectionPage() {
           {isLoading ? (
             <Spinner label="Loading products" />
           ) : isError && loaded.length === 0 ? (
-            <div className="catalog-error" role="alert">
-              <p>{errorMessage(error, 'Failed to load products')}</p>
-              <button type="button" className="ms-button" onClick={() => void refetch()}>
-                Try again
-              </button>
-            </div>
+            <LoadError
+              className="catalog-error"
+              message={errorMessage(error, 'Failed to load products')}
+              onRetry={() => void refetch()}
+            />
           ) : products.length === 0 && !hasNextPage && !isFetching ? (
             <div className="catalog-empty">
               <p>{EMPTY_MESSAGES.criteria}</p>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
+  LoadError,
   errorMessage,
   isApiError,
   selectIsIndianUser,
@@ -48,12 +49,12 @@ export default function ProductPage() {
     return (
       <div className="ms-page catalog-product">
         <h1>Product details</h1>
-        <div className="catalog-error" role="alert">
-          <p>{errorMessage(error, 'Failed to load the product')}</p>
-          <button type="button" className="ms-button" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          className="catalog-error"
+          message={errorMessage(error, 'Failed to load the product')}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { COMPANIES, TESPA_CATEGORIES, errorMessage, usePageTitle } from '@metrology/shared';
+import { LoadError, COMPANIES, TESPA_CATEGORIES, errorMessage, usePageTitle } from '@metrology/shared';
 import { useGetProductGroupsQuery } from '../endpoints/get-product-groups';
 import { CategoryGroupSection } from '../products/category-group-section';
 import { emptyMessage, type CompanyGroup } from '../products/group-products';
@@ -129,12 +129,11 @@ export default function ProductsPage() {
       {isLoading ? (
         <ProductsSkeleton />
       ) : error && !groups ? (
-        <div className="catalog-error" role="alert">
-          <p>{errorMessage(error, 'Failed to load products')}</p>
-          <button type="button" className="ms-button" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          className="catalog-error"
+          message={errorMessage(error, 'Failed to load products')}
+          onRetry={() => void refetch()}
+        />
       ) : groups && groups.companies.length === 0 && !isFetching ? (
         <div className="catalog-empty">
           <p>{emptyMessage({ search, company, category })}</p>

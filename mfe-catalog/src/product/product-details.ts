@@ -1,4 +1,4 @@
-import { DEFAULT_DELIVERY_TIME, assetUrl, type Product } from '@metrology/shared';
+import { DEFAULT_DELIVERY_TIME, assetUrl, productUrl, type Product } from '@metrology/shared';
 
 export interface Highlight {
   label: string;
@@ -38,10 +38,8 @@ export function specificationRows(product: Product): Highlight[] {
   return rows;
 }
 
-/** The canonical address of a product page: the site origin plus /product/{slug}. */
-export function canonicalUrl(siteOrigin: string, product: Pick<Product, 'slug' | '_id'>): string {
-  return `${siteOrigin.replace(/\/+$/, '')}/product/${encodeURIComponent(product.slug || product._id)}`;
-}
+/** The canonical address of a product page: the site origin plus /product/{slug} (the kit's productUrl). */
+export const canonicalUrl = productUrl;
 
 /** schema.org Product data for search engines; an offer only when the product has a price. */
 export function productJsonLd(product: Product, url: string): Record<string, unknown> {

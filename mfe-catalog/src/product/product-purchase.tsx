@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Price, addToCart, notify, useAppDispatch, type Product } from '@metrology/shared';
-import { QuantityStepper } from './quantity-stepper';
+import { Price, QuantityStepper, addToCart, notify, useAppDispatch, type Product } from '@metrology/shared';
 
 /** Price, quantity and Add to Cart for shoppers outside India (SPEC Product detail). */
 export function ProductPurchase({ product }: { product: Product }) {
@@ -25,7 +24,7 @@ export function ProductPurchase({ product }: { product: Product }) {
         <Price price={product.price} mrp={product.mrp} />
       </div>
       <div className="catalog-purchase__actions">
-        <QuantityStepper value={quantity} onChange={setQuantity} />
+        <QuantityStepper className="catalog-stepper" value={quantity} onChange={setQuantity} />
         <button
           type="button"
           className="ms-button catalog-purchase__add"

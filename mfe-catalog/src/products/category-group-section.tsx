@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Spinner, errorMessage } from '@metrology/shared';
+import { LoadError, Spinner, errorMessage } from '@metrology/shared';
 import { groupSearchArgs } from '../endpoints/get-product-groups';
 import { useSearchProductsInfiniteQuery } from '../endpoints/search-products';
 import { GROUP_PAGE_SIZE, type CategoryGroup } from './group-products';
@@ -43,12 +43,12 @@ export function CategoryGroupSection({ group, search }: { group: CategoryGroup; 
     <section ref={ref} className="catalog-category" aria-label={`${group.category}, ${group.company}`}>
       <h3 id={headingId}>{group.category}</h3>
       {isError && products.length === 0 ? (
-        <div className="catalog-error" role="alert">
-          <p>{errorMessage(error, 'Failed to load products')}</p>
-          <button type="button" className="ms-button ms-button--ghost" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          className="catalog-error"
+          variant="ghost"
+          message={errorMessage(error, 'Failed to load products')}
+          onRetry={() => void refetch()}
+        />
       ) : !near || isLoading ? (
         <div className="catalog-category__pending">
           {near ? <Spinner label={`Loading ${group.category}`} /> : null}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
+  LoadError,
   clearCart,
   errorMessage,
   loginDialogOpened,
@@ -122,17 +123,17 @@ export default function CartPage() {
         Your Cart
       </h1>
       {cart.error ? (
-        <div className="commerce-alert" role="alert">
-          <p>{errorMessage(cart.error, COMMERCE_FALLBACKS.productsFailed)}</p>
-          <div className="commerce-alert__actions">
-            <button type="button" className="ms-button ms-button--ghost" onClick={cart.retry}>
-              Try Again
-            </button>
+        <LoadError
+          className="commerce-alert"
+          variant="ghost"
+          message={errorMessage(cart.error, COMMERCE_FALLBACKS.productsFailed)}
+          onRetry={cart.retry}
+          actions={
             <button type="button" className="ms-button ms-button--danger" onClick={() => void clearAll()}>
               Clear Cart
             </button>
-          </div>
-        </div>
+          }
+        />
       ) : (
         <div className="commerce-cart__layout">
           <div className="commerce-cart__items">

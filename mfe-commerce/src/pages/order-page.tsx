@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import {
+  LoadError,
   errorMessage,
   formatAmount,
   isApiError,
@@ -74,12 +75,12 @@ export default function OrderPage() {
     return (
       <div className="ms-page commerce-orders commerce-receipt">
         <h1>Your order</h1>
-        <div className="commerce-alert" role="alert">
-          <p>{errorMessage(query.error, COMMERCE_FALLBACKS.orderLoadFailed)}</p>
-          <button type="button" className="ms-button ms-button--ghost" onClick={() => void query.refetch()}>
-            Try Again
-          </button>
-        </div>
+        <LoadError
+          className="commerce-alert"
+          variant="ghost"
+          message={errorMessage(query.error, COMMERCE_FALLBACKS.orderLoadFailed)}
+          onRetry={() => void query.refetch()}
+        />
       </div>
     );
   }

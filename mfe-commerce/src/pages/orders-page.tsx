@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  LoadError,
   errorMessage,
   loginDialogOpened,
   selectToken,
@@ -44,12 +45,12 @@ export default function OrdersPage() {
     content = <OrdersSkeleton />;
   } else if (query.isError) {
     content = (
-      <div className="commerce-alert" role="alert">
-        <p>{errorMessage(query.error, COMMERCE_FALLBACKS.ordersFailed)}</p>
-        <button type="button" className="ms-button ms-button--ghost" onClick={() => void query.refetch()}>
-          Try Again
-        </button>
-      </div>
+      <LoadError
+        className="commerce-alert"
+        variant="ghost"
+        message={errorMessage(query.error, COMMERCE_FALLBACKS.ordersFailed)}
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (orders.length === 0) {
     content = (

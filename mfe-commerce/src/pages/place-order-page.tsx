@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
+  LoadError,
   ADDRESS_MESSAGES,
   ADDRESS_REQUIRED_FIELDS,
   DEFAULT_PAYMENT_METHOD,
@@ -19,10 +20,10 @@ import {
   useAppSelector,
   usePageTitle,
   type Address,
+  serverMessage,
 } from '@metrology/shared';
 import { useGetAddressesQuery } from '../endpoints/get-addresses';
 import type { OrderRequest } from '../endpoints/place-order';
-import { serverMessage } from '../endpoints/api-error';
 import { useSaveAddressMutation } from '../endpoints/save-address';
 import { useCartLines } from '../features/cart/use-cart-lines';
 import { ADDRESS_FIELDS, EMPTY_ADDRESS, sameAddress } from '../features/checkout/address-fields';
@@ -189,12 +190,12 @@ export default function PlaceOrderPage() {
     return (
       <div className="ms-page commerce-checkout">
         <h1>Delivery Information</h1>
-        <div className="commerce-alert" role="alert">
-          <p>{errorMessage(cart.error, COMMERCE_FALLBACKS.productsFailed)}</p>
-          <button type="button" className="ms-button ms-button--ghost" onClick={cart.retry}>
-            Try Again
-          </button>
-        </div>
+        <LoadError
+          className="commerce-alert"
+          variant="ghost"
+          message={errorMessage(cart.error, COMMERCE_FALLBACKS.productsFailed)}
+          onRetry={cart.retry}
+        />
       </div>
     );
   }

@@ -1,13 +1,7 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { TOAST_AUTO_HIDE_MS, notifyTitled } from '@metrology/shared';
+import type { FormEvent } from 'react';
+import { TOAST_AUTO_HIDE_MS, notifyTitled, useForm } from '@metrology/shared';
 import { useSubmitContactMutation } from './contact-api';
-import {
-  CONTACT_MESSAGES,
-  EMPTY_CONTACT,
-  validateContact,
-  type ContactErrors,
-  type ContactFields,
-} from './validate-contact';
+import { CONTACT_MESSAGES, EMPTY_CONTACT, validateContact, type ContactFields } from './validate-contact';
 
 const REQUIREMENTS = ['Quotation', 'Product demonstration', 'Calibration', 'Service or repair', 'Other'];
 const FIELD_ORDER: (keyof ContactFields)[] = ['product', 'name', 'email', 'mobile', 'enquiryDetails'];
@@ -18,58 +12,36 @@ const FIELD_ORDER: (keyof ContactFields)[] = ['product', 'name', 'email', 'mobil
  */
 export function ContactForm() {
   const [submitContact] = useSubmitContactMutation();
-  const [fields, setFields] = useState<ContactFields>(EMPTY_CONTACT);
-  const [errors, setErrors] = useState<ContactErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const name = event.target.name as keyof ContactFields;
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-    // A field's error clears as soon as the visitor edits it.
-    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
-  };
+  const form = useForm({
+    initial: EMPTY_CONTACT,
+    validate: validateContact,
+    order: FIELD_ORDER,
+    idPrefix: 'contact',
+  });
+  const { field, errors } = form;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateContact(fields);
-    setErrors(found);
-    const first = FIELD_ORDER.find((name) => found[name]);
-    if (first) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    submitContact(fields)
+    // Errors show under their fields and the focus goes to the first; a field's error clears as it is edited.
+    if (!form.check()) return;
+    submitContact(form.values)
       .unwrap()
       .catch((error: unknown) => console.error('The contact message could not be stored', error));
     notifyTitled('success', CONTACT_MESSAGES.submittedTitle, CONTACT_MESSAGES.submittedText, {
       autoHideDuration: TOAST_AUTO_HIDE_MS,
     });
-    setFields(EMPTY_CONTACT);
+    form.reset();
   };
 
-  const field = (name: keyof ContactFields) => ({
-    id: `contact-${name}`,
-    name,
-    value: fields[name],
-    onChange,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
-  });
   const error = (name: keyof ContactFields) =>
     errors[name] ? (
-      <span id={`contact-${name}-error`} className="ms-field__error">
+      <span id={form.errorId(name)} className="ms-field__error">
         {errors[name]}
       </span>
     ) : null;
 
   return (
-    <form
-      ref={formRef}
-      className="content-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="contact-form-title"
-    >
+    <form className="content-form" onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">Send us an enquiry</h2>
       <p className="content-form__note">
         Fields marked <span aria-hidden="true">*</span>

@@ -2,12 +2,9 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import {
   HOME_NEWEST_COUNT,
-  Price,
-  ProductImage,
+  ProductCard,
   errorMessage,
   notify,
-  selectIsIndianUser,
-  useAppSelector,
   useGetProductListQuery,
   type Product,
 } from '@metrology/shared';
@@ -21,29 +18,8 @@ export function newestFirst(products: readonly Product[], count: number): Produc
     .slice(0, count);
 }
 
-/** The home page's own small product card: image, name, model, price for those who see prices. */
-function NewProductCard({ product, showPrice }: { product: Product; showPrice: boolean }) {
-  return (
-    <li className="content-product">
-      <Link to={`/product/${product.slug || product._id}`} className="content-product__link">
-        <ProductImage
-          src={product.image[0]}
-          alt={product.name}
-          width={320}
-          height={240}
-          className="content-product__image"
-        />
-        <span className="content-product__name">{product.name}</span>
-        {product.model ? <span className="content-product__model">Model {product.model}</span> : null}
-        {showPrice ? <Price price={product.price} mrp={product.mrp} /> : null}
-      </Link>
-    </li>
-  );
-}
-
 /** The four newest Tespa products (SPEC section 9); Indian users see them without prices. */
 export function NewestProducts() {
-  const isIndianUser = useAppSelector(selectIsIndianUser);
   const { data, isLoading, error } = useGetProductListQuery(NEWEST_TESPA);
 
   useEffect(() => {
@@ -66,7 +42,7 @@ export function NewestProducts() {
                 <li key={i} className="content-product content-product--placeholder" aria-hidden="true" />
               ))
             : products.map((product) => (
-                <NewProductCard key={product._id} product={product} showPrice={!isIndianUser} />
+                <ProductCard key={product._id} product={product} className="content-product" />
               ))}
         </ul>
       </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '@metrology/shared';
+import { Tabs, usePageTitle } from '@metrology/shared';
 import nablCertificate from '../assets/calibration/nabl-certificate.svg';
 import {
   CALIBRATION_CENTRES,
@@ -9,7 +9,6 @@ import {
   type CalibrationCentre,
 } from '../calibration/calibration-centres';
 import { PhotoLightbox } from '../calibration/photo-lightbox';
-import { Tabs } from '../ui/tabs';
 import '../styles/content.css';
 
 function CentrePanel({ centre }: { centre: CalibrationCentre }) {
@@ -105,6 +104,7 @@ export default function CalibrationPage() {
         you.
       </p>
       <Tabs
+        classPrefix="content-tabs"
         label="Calibration centres"
         items={CALIBRATION_CENTRES.map((centre) => ({
           key: centre.key,

@@ -1,8 +1,7 @@
-import { usePageTitle } from '@metrology/shared';
+import { Tabs, usePageTitle } from '@metrology/shared';
 import { BRANCHES, mapEmbedUrl, mapLinkUrl, telHref, type Branch } from '../contact/branches';
 import { ContactForm } from '../contact/contact-form';
 import { MapEmbed } from '../contact/map-embed';
-import { Tabs } from '../ui/tabs';
 import '../styles/content.css';
 
 const SALES_EMAIL = 'sales@metrologyinstrumentsgroup.com';
@@ -85,6 +84,7 @@ export default function ContactPage() {
       <section className="content-branches" aria-labelledby="content-branches-title">
         <h2 id="content-branches-title">Our branches</h2>
         <Tabs
+          classPrefix="content-tabs"
           label="Branches"
           items={BRANCHES.map((branch) => ({
             key: branch.key,

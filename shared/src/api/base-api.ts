@@ -107,6 +107,7 @@ const shopBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async 
         error: {
           status: typeof error.status === 'number' ? error.status : 'CUSTOM_ERROR',
           message: body.message,
+          fromServer: true,
         },
       };
     }
@@ -121,7 +122,11 @@ const shopBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async 
   }
   const data = result.data as Partial<ApiEnvelope> | undefined;
   if (data && data.success === false) {
-    return { error: { status: 'CUSTOM_ERROR', message: data.message || 'The request was refused.' } };
+    return {
+      error: data.message
+        ? { status: 'CUSTOM_ERROR', message: data.message, fromServer: true }
+        : { status: 'CUSTOM_ERROR', message: 'The request was refused.' },
+    };
   }
   return { data: result.data };
 };

@@ -12,7 +12,7 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * The open dialogs, topmost last. @metrology/shared is a federation singleton, so the shell's dialogs and every
  * section's share this one stack: only the topmost answers Tab and Escape.
  */
-const openDialogs: object[] = [];
+const openDialogs: { box: HTMLElement }[] = [];
 
 /** How many dialogs are open (for tests and for code that must not act under a dialog). */
 export function openDialogCount(): number {
@@ -95,7 +95,7 @@ export function Dialog({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const box = dialog.current;
     if (!box) return;
-    const me = {};
+    const me = { box };
     openDialogs.push(me);
     (initialFocus?.current ?? focusables(box)[0] ?? box).focus();
     const { overflow } = document.body.style;
@@ -128,6 +128,11 @@ export function Dialog({
       document.removeEventListener('focusin', onFocusIn);
       if (openDialogs.length === 0) document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
+      else {
+        // The opener is gone (e.g. a "Log in" link that a login removed): the focus stays in the dialog below.
+        const below = openDialogs.at(-1)?.box;
+        if (below) (focusables(below)[0] ?? below).focus();
+      }
     };
   }, [initialFocus]);
 

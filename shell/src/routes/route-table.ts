@@ -1,5 +1,8 @@
 /** Which section owns which path: the shell's route table (SPEC section 2, DESIGN.md layout). */
-export type RemoteName = 'mfe-catalog' | 'mfe-commerce' | 'mfe-content' | 'mfe-careers';
+import { REMOTE_NAMES, federationName, type RemoteName } from '@metrology/shared/release';
+
+// The remotes and their names are the release model's (@metrology/shared/release).
+export { federationName, type RemoteName };
 
 export interface SectionRoute {
   path: string;
@@ -8,7 +11,7 @@ export interface SectionRoute {
   module: string;
 }
 
-export const REMOTES: readonly RemoteName[] = ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'];
+export const REMOTES: readonly RemoteName[] = REMOTE_NAMES;
 
 export const ROUTES: readonly SectionRoute[] = [
   { path: '/', remote: 'mfe-content', module: './HomePage' },
@@ -28,11 +31,6 @@ export const ROUTES: readonly SectionRoute[] = [
   { path: '/verify', remote: 'mfe-commerce', module: './VerifyPage' },
   { path: '/careers', remote: 'mfe-careers', module: './CareersPage' },
 ];
-
-/** Federation container names are identifiers: mfe-catalog -> mfe_catalog. */
-export function federationName(remote: RemoteName): string {
-  return remote.replace(/-/g, '_');
-}
 
 /** The section label shown in fallbacks and used as data-boundary. */
 export function sectionLabel(remote: RemoteName): string {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ProductImage } from '@metrology/shared';
+import { ProductImage, productPath } from '@metrology/shared';
 import { SUGGEST_MIN_CHARS, useLazySuggestProductsQuery, type SuggestionList } from './suggest-api';
 import './header-search.css';
 
@@ -21,7 +21,7 @@ function optionsOf(list: SuggestionList | undefined, baseId: string): Option[] {
   return [
     ...list.products.map((p, i) => ({
       id: `${baseId}-p${i}`,
-      to: `/product/${encodeURIComponent(p.slug || p._id)}`,
+      to: productPath(p),
       kind: 'product' as const,
       label: p.name,
       detail: p.company,

@@ -4,18 +4,10 @@
 // instance reads, so the desk moves that one; RELEASES_DIR still holds the published bundles.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RegistryEntry, Release } from '@metrology/shared/release';
 
-export interface RegistryRelease {
-  version: string;
-  publishedAt: string;
-  commit: string;
-  buildHash?: string;
-  rolledBackAt?: string;
-}
-export interface RegistryEntry {
-  current: string;
-  history: RegistryRelease[];
-}
+/** The registry's types are the release model's (@metrology/shared/release). */
+export type { RegistryEntry, Release as RegistryRelease };
 export interface Registry {
   remotes: Record<string, RegistryEntry>;
 }
@@ -30,7 +22,7 @@ export interface RegistryStore {
 }
 
 export interface RegistryModule {
-  REMOTE_NAMES: string[];
+  REMOTE_NAMES: readonly string[];
   ReleaseError: new (message: string) => Error;
   readRegistry(releasesDir: string): Promise<Registry>;
   rollbackRelease(options: {

@@ -6,7 +6,7 @@ import { migrate } from '../../db/migrate.js';
 import { testDatabaseUrl } from '../../__tests__/helpers/test-database.js';
 import { searchProducts } from '../../features/products/product-repository.js';
 import { PUBLIC_DIR } from '../../paths.js';
-import { parseProductCount } from '../args.js';
+import { parseProductCount, parseSeedArgs } from '../args.js';
 import { BASE_CATALOGUE } from '../catalogue.js';
 import { baseProducts, catalogue } from '../generate.js';
 import { reseedProducts } from '../seed.js';
@@ -107,5 +107,13 @@ describe('parseProductCount', () => {
     expect(parseProductCount(['--products', '10000'])).toBe(10000);
     expect(parseProductCount(['--products=250'])).toBe(250);
     expect(() => parseProductCount(['--products', 'many'])).toThrow('--products needs a whole number');
+  });
+
+  it('parses with node:util parseArgs: --help, and refuses unknown options and stray arguments', () => {
+    expect(parseSeedArgs(['--help'])).toEqual({ help: true, products: undefined });
+    expect(parseSeedArgs(['--products', '12'])).toEqual({ help: false, products: 12 });
+    expect(() => parseSeedArgs(['--product', '12'])).toThrow("Unknown option '--product'");
+    expect(() => parseSeedArgs(['12'])).toThrow();
+    expect(() => parseSeedArgs(['--products='])).toThrow('--products needs a whole number');
   });
 });

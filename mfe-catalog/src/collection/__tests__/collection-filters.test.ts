@@ -1,9 +1,7 @@
-import { makeProduct } from '@metrology/test-kit';
 import {
   checkboxOptions,
   nameMatches,
   readCollectionFilters,
-  showsCardPrice,
   toggle,
   writeCollectionFilters,
 } from '../collection-filters';
@@ -38,17 +36,6 @@ describe('nameMatches', () => {
     ['Mitutoyo', false],
   ])('%p -> %p', (text, expected) => {
     expect(nameMatches({ name: 'Digital Caliper 300' }, text)).toBe(expected);
-  });
-});
-
-describe('showsCardPrice', () => {
-  it.each([
-    [100, false, true],
-    [0, false, false],
-    [-1, false, false],
-    [100, true, false],
-  ])('price %p, Indian %p -> %p', (price, indian, expected) => {
-    expect(showsCardPrice(makeProduct({ price }), indian)).toBe(expected);
   });
 });
 

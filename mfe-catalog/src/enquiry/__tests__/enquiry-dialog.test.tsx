@@ -208,7 +208,11 @@ describe('the enquiry dialog', () => {
     await user.tab({ shift: true });
     expect(d.getByRole('button', { name: 'Close' })).toHaveFocus();
     await user.tab({ shift: true });
+    // Last in the dialog, for a visitor who is not logged in: the way to the shell's login dialog.
+    expect(d.getByRole('button', { name: 'Log in to link this enquiry to it' })).toHaveFocus();
+    await user.tab({ shift: true });
     expect(d.getByRole('button', { name: 'Submit Enquiry' })).toHaveFocus();
+    await user.tab();
     await user.tab();
     expect(d.getByRole('button', { name: 'Close' })).toHaveFocus();
     await user.tab();

@@ -260,7 +260,7 @@ describe('the collection page', () => {
     expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
   });
 
-  it('a failed load shows the message inline with Try again, and as a toast', async () => {
+  it('a failed load shows the message inline with Try Again, and as a toast', async () => {
     const user = userEvent.setup();
     const original = api.url;
     setRuntimeConfig({ apiBaseUrl: 'http://127.0.0.1:9' });
@@ -270,7 +270,7 @@ describe('the collection page', () => {
       variant: 'error',
     });
     setRuntimeConfig({ apiBaseUrl: original });
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(cardNames()).toHaveLength(5));
   });
 });

@@ -205,7 +205,7 @@ describe('the products page', () => {
       variant: 'error',
     });
     setRuntimeConfig({ apiBaseUrl: original });
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await screen.findByRole('heading', { level: 2, name: 'Tespa' });
   });
 });

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ProductImage, formatAmount, formatPrice } from '@metrology/shared';
-import { QuantityStepper } from './quantity-stepper';
+import { ProductImage, QuantityStepper, formatAmount, formatPrice, productPath } from '@metrology/shared';
 import type { CartLine } from './use-cart-lines';
 
 interface Props {
@@ -11,15 +10,15 @@ interface Props {
 /** One cart row: first image, name, model, unit price, stepper, line total, remove. */
 export function CartRow({ line, onQuantityChange }: Props) {
   const { product, quantity, total } = line;
-  const productPath = `/product/${encodeURIComponent(product.slug || product._id)}`;
+  const path = productPath(product);
   return (
     <li className="commerce-line" data-testid="cart-line">
-      <Link to={productPath} className="commerce-line__image" tabIndex={-1} aria-hidden="true">
+      <Link to={path} className="commerce-line__image" tabIndex={-1} aria-hidden="true">
         <ProductImage src={product.image[0]} alt="" width={96} height={96} />
       </Link>
       <div className="commerce-line__info">
         <h2 className="commerce-line__name">
-          <Link to={productPath}>{product.name}</Link>
+          <Link to={path}>{product.name}</Link>
         </h2>
         {product.model ? <p className="commerce-line__model">Model: {product.model}</p> : null}
         <p className="commerce-line__price">
@@ -28,8 +27,9 @@ export function CartRow({ line, onQuantityChange }: Props) {
         </p>
       </div>
       <QuantityStepper
+        className="commerce-stepper"
         productName={product.name}
-        quantity={quantity}
+        value={quantity}
         onChange={(next) => onQuantityChange(product._id, next)}
       />
       <p className="commerce-line__total">

@@ -97,4 +97,42 @@ describe('Dialog', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Paying' })).toHaveAttribute('aria-busy', 'true');
   });
+
+  it('when the upper dialog closes and its opener is gone, the focus goes into the dialog below', async () => {
+    const user = userEvent.setup();
+    function Stack() {
+      const [upper, setUpper] = useState(false);
+      const [linked, setLinked] = useState(false);
+      return (
+        <Dialog onClose={() => undefined} labelledBy="lower-t" className="lower">
+          <h2 id="lower-t">Lower</h2>
+          <button type="button">Lower first</button>
+          {linked ? null : (
+            <button type="button" onClick={() => setUpper(true)}>
+              Log in
+            </button>
+          )}
+          {upper ? (
+            <Dialog
+              onClose={() => {
+                setLinked(true);
+                setUpper(false);
+              }}
+              labelledBy="upper-t"
+              className="upper"
+            >
+              <h2 id="upper-t">Upper</h2>
+              <button type="button">Upper first</button>
+            </Dialog>
+          ) : null}
+        </Dialog>
+      );
+    }
+    render(<Stack />);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('button', { name: 'Upper first' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Lower first' })).toHaveFocus();
+  });
 });

@@ -7,16 +7,21 @@ export interface TabItem {
 }
 
 /**
- * Tabs as the WAI-ARIA pattern describes them: one tab stop, arrow keys, Home and End move and select,
- * and only the selected panel is shown (the others stay in the page, hidden, so every tab names a panel).
+ * Tabs as the WAI-ARIA pattern describes them: one tab stop, arrow keys, Home and End move and select (with
+ * wrap-around), and only the selected panel is shown (the others stay in the page, hidden, so every tab names
+ * a panel). Each panel is focusable, so a panel without controls can be reached and scrolled.
  */
 export function Tabs({
   label,
   items,
+  classPrefix = 'ms-tabs',
   className = '',
 }: {
+  /** The tab list's accessible name. */
   label: string;
-  items: TabItem[];
+  items: readonly TabItem[];
+  /** The section's class stem: `${classPrefix}`, `__list`, `__tab`, `__panel`. */
+  classPrefix?: string;
   className?: string;
 }) {
   const base = useId();
@@ -46,8 +51,8 @@ export function Tabs({
   };
 
   return (
-    <div className={`content-tabs ${className}`}>
-      <div className="content-tabs__list" role="tablist" aria-label={label}>
+    <div className={className ? `${classPrefix} ${className}` : classPrefix}>
+      <div className={`${classPrefix}__list`} role="tablist" aria-label={label}>
         {items.map((item, index) => {
           const active = item.key === selected;
           return (
@@ -63,7 +68,7 @@ export function Tabs({
               aria-selected={active}
               aria-controls={panelId(item.key)}
               tabIndex={active ? 0 : -1}
-              className="content-tabs__tab"
+              className={`${classPrefix}__tab`}
               onClick={() => setSelected(item.key)}
               onKeyDown={(event) => onKeyDown(event, index)}
             >
@@ -80,7 +85,7 @@ export function Tabs({
           aria-labelledby={tabId(item.key)}
           tabIndex={0}
           hidden={item.key !== selected}
-          className="content-tabs__panel"
+          className={`${classPrefix}__panel`}
         >
           {item.panel}
         </div>

@@ -1,0 +1,44 @@
+// Types of remotes.mjs (the release model). Keep the two in step; `npm run typecheck` checks the .mjs's JSDoc
+// against its own annotations and every importer against these declarations.
+
+/** The remotes, by package folder and workspace name. */
+export type RemoteName = 'mfe-catalog' | 'mfe-commerce' | 'mfe-content' | 'mfe-careers';
+
+/** One published version of a remote. */
+export interface Release {
+  version: string;
+  publishedAt: string;
+  commit: string;
+  buildHash?: string;
+  /** Set when a rollback moved the pointer from this version to an older one: no longer a known good version. */
+  rolledBackAt?: string;
+}
+
+/** The registry's record of one remote: the live version and every published one, oldest first. */
+export interface RegistryEntry {
+  current: string;
+  history: Release[];
+}
+
+/** RELEASES_DIR/registry.json as the site serves it. */
+export interface Registry {
+  remotes: Partial<Record<RemoteName, RegistryEntry>>;
+}
+
+export interface RemoteInfo {
+  readonly name: RemoteName;
+  readonly devPort: number;
+}
+
+export declare const REMOTES: readonly RemoteInfo[];
+export declare const REMOTE_NAMES: readonly RemoteName[];
+export declare const SHELL: {
+  readonly dir: 'shell';
+  readonly workspace: '@metrology/shell';
+  readonly devPort: number;
+};
+export declare function isRemoteName(name: string): name is RemoteName;
+export declare function federationName(remote: string): string;
+export declare function federationIdentity(remote: RemoteName): { name: string; port: number };
+export declare function fallbackOrder(entry: RegistryEntry): string[];
+export declare function previousGoodVersion(entry: RegistryEntry): string | undefined;

@@ -1,0 +1,75 @@
+// @ts-check
+// The release model: which remotes exist, their names and dev ports, and the registry's rule for falling back
+// to an earlier version. Plain JavaScript with JSDoc types (remotes.d.ts) so the shell's build, the site server,
+// the release CLI, the ESLint config, the build/dev/bench scripts and the browser tests import the same module
+// with no build step. Nothing here touches the browser or Node APIs.
+
+/**
+ * One published version. rolledBackAt is set when a rollback moved the pointer from this version to an older one:
+ * it is no longer a "known good" version to fall back to (until it is made live again).
+ * @typedef {{ version: string; publishedAt: string; commit: string; buildHash?: string; rolledBackAt?: string }} Release
+ */
+/** @typedef {{ current: string; history: Release[] }} RegistryEntry */
+/** @typedef {'mfe-catalog' | 'mfe-commerce' | 'mfe-content' | 'mfe-careers'} RemoteName */
+
+/** Every remote (its package folder and workspace name), with the port of its dev server. */
+export const REMOTES = Object.freeze([
+  Object.freeze({ name: 'mfe-catalog', devPort: 3001 }),
+  Object.freeze({ name: 'mfe-commerce', devPort: 3002 }),
+  Object.freeze({ name: 'mfe-content', devPort: 3003 }),
+  Object.freeze({ name: 'mfe-careers', devPort: 3004 }),
+]);
+
+/** @type {readonly RemoteName[]} */
+export const REMOTE_NAMES = Object.freeze(REMOTES.map((remote) => /** @type {RemoteName} */ (remote.name)));
+
+/** The shell (host): its package folder, workspace name and dev port. */
+export const SHELL = Object.freeze({ dir: 'shell', workspace: '@metrology/shell', devPort: 3000 });
+
+/** @param {string} name @returns {name is RemoteName} */
+export function isRemoteName(name) {
+  return /** @type {readonly string[]} */ (REMOTE_NAMES).includes(name);
+}
+
+/** Federation container names are identifiers: mfe-catalog -> mfe_catalog. @param {string} remote */
+export function federationName(remote) {
+  return remote.replace(/-/g, '_');
+}
+
+/**
+ * A remote's federation name and dev-server port, for its federation.config.mjs.
+ * @param {RemoteName} remote @returns {{ name: string; port: number }}
+ */
+export function federationIdentity(remote) {
+  const info = REMOTES.find((candidate) => candidate.name === remote);
+  if (!info) throw new Error(`Unknown remote '${remote}'`);
+  return { name: federationName(remote), port: info.devPort };
+}
+
+/**
+ * The versions to try, in order: the live one, then the last known good ones before it (newest first, skipping
+ * versions that were rolled back). The shell falls back along it when a release fails in the browser, the site
+ * server when it renders a page, and the release CLI's `rollback` takes its second entry as the default target.
+ * @param {RegistryEntry} entry
+ * @returns {string[]}
+ */
+export function fallbackOrder(entry) {
+  const index = entry.history.findIndex((release) => release.version === entry.current);
+  const earlier = index > 0 ? entry.history.slice(0, index) : [];
+  return [
+    entry.current,
+    ...earlier
+      .filter((release) => !release.rolledBackAt)
+      .map((release) => release.version)
+      .reverse(),
+  ];
+}
+
+/**
+ * The last known good version before the live one (fallbackOrder's second entry), or undefined.
+ * @param {RegistryEntry} entry
+ * @returns {string | undefined}
+ */
+export function previousGoodVersion(entry) {
+  return fallbackOrder(entry)[1];
+}

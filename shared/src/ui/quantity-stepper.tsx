@@ -1,0 +1,85 @@
+import { useId, useState } from 'react';
+import { parseTypedQuantity } from '../rules/index.js';
+
+export interface QuantityStepperProps {
+  value: number;
+  onChange: (quantity: number) => void;
+  /** The section's class: `${className}`, `__label`, `__controls`, `__button`, `__input`. */
+  className: string;
+  /** In a list of products (the cart) every name says which product: "Quantity of {name}". */
+  productName?: string;
+  /** Show the "Quantity" label (a product page) or keep it for screen readers only (a cart row). */
+  labelVisible?: boolean;
+}
+
+/**
+ * Minus, a number field and plus (SPEC cart quantity rule, minimum 1): a typed value counts only when it is a
+ * number above 0, otherwise it is ignored (the field shows what is typed until it loses focus); minus works
+ * only above 1.
+ *
+ * At 1 the minus is aria-disabled, not disabled: a disabled button loses the focus (the keyboard user who just
+ * pressed it to reach 1 would be thrown to the top of the page); an aria-disabled one keeps it, is announced as
+ * dimmed, and its click does nothing.
+ */
+export function QuantityStepper({
+  value,
+  onChange,
+  className,
+  productName,
+  labelVisible = !productName,
+}: QuantityStepperProps) {
+  const inputId = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    // Changed from outside (the buttons, the store): the field shows the new value.
+    setShown(value);
+    setDraft(null);
+  }
+  const of = productName ? ` of ${productName}` : '';
+  const canDecrease = value > 1;
+  return (
+    <div className={className} {...(productName ? { role: 'group', 'aria-label': `Quantity${of}` } : {})}>
+      <label htmlFor={inputId} className={labelVisible ? `${className}__label` : 'ms-visually-hidden'}>
+        Quantity{of}
+      </label>
+      <div className={`${className}__controls`}>
+        <button
+          type="button"
+          className={`${className}__button`}
+          aria-label={`Decrease quantity${of}`}
+          aria-disabled={!canDecrease}
+          onClick={() => {
+            if (canDecrease) onChange(value - 1);
+          }}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <input
+          id={inputId}
+          className={`${className}__input`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={draft ?? String(value)}
+          onChange={(event) => {
+            const raw = event.target.value;
+            setDraft(raw);
+            const typed = parseTypedQuantity(raw);
+            if (typed !== null && typed !== value) onChange(typed);
+          }}
+          onBlur={() => setDraft(null)}
+        />
+        <button
+          type="button"
+          className={`${className}__button`}
+          aria-label={`Increase quantity${of}`}
+          onClick={() => onChange(value + 1)}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+    </div>
+  );
+}
