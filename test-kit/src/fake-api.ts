@@ -432,7 +432,7 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
     const reply =
       custom && (custom.status !== undefined || custom.body !== undefined || custom.destroy || custom.hang)
         ? custom
-        : { ...defaults(call), delayMs: custom?.delayMs, destroy: custom?.lose };
+        : { ...defaults(call), delayMs: custom?.delayMs, ...(custom?.lose ? { destroy: true } : {}) };
     if (reply.delayMs) await sleep(reply.delayMs);
     if (reply.destroy) return void request.socket.destroy();
     if (reply.hang) return void hung.push(response);
