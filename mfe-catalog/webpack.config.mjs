@@ -1,7 +1,7 @@
 // @ts-check
-import { makeConfig } from '../tools/federation/make-config.mjs';
+import { makeConfigs } from '../tools/federation/make-config.mjs';
 import federation from './federation.config.mjs';
 
 /** @param {unknown} _env @param {{ mode?: 'production' | 'development' }} argv */
 export default (_env, argv) =>
-  makeConfig({ dir: import.meta.dirname, ...federation, mode: argv.mode ?? 'production' });
+  makeConfigs({ dir: import.meta.dirname, ...federation, mode: argv.mode ?? 'production' });

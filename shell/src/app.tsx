@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ShopProviders, type ShopStore } from '@metrology/shared';
+import { ShopProviders, type RootState, type ShopStore } from '@metrology/shared';
 import { LoginDialog } from './auth/login-dialog';
 import { BackOfficeRoutes } from './back-office/back-office-routes';
 import { SupportChat } from './chat/support-chat';
@@ -14,37 +15,56 @@ import { RemotePage } from './remotes/remote-page';
 import { ROUTES } from './routes/route-table';
 import { SessionStart } from './session/session-start';
 
-export function App({ store }: { store: ShopStore }) {
+/** The site in the browser. */
+export function App({ store, serverState }: { store: ShopStore; serverState?: RootState }) {
   return (
-    <ShopProviders store={store}>
+    <ShopProviders store={store} {...(serverState ? { serverState } : {})}>
       <BrowserRouter>
-        <SessionStart />
-        <ScrollToTop />
-        <RouteFocus />
-        <KeepClear />
-        <a className="shell-skip-link" href="#main">
-          Skip to content
-        </a>
-        <Header />
-        <main id="main" className="shell-main">
-          <Routes>
-            {ROUTES.map((route) => (
-              <Route
-                key={route.path}
-                path={route.path}
-                element={<RemotePage remote={route.remote} module={route.module} />}
-              />
-            ))}
-            <Route path="/releases" element={<ReleasesRoute />} />
-            <Route path="/back-office/*" element={<BackOfficeRoutes />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </main>
-        <Footer />
-        {/* Overlays owned by the shell, on every page. */}
-        <SupportChat />
-        <LoginDialog />
+        <HydrationMark />
+        <SiteLayout />
       </BrowserRouter>
     </ShopProviders>
+  );
+}
+
+/** `<html data-hydrated>` once the page is live in the browser (server-rendered HTML is visible before). */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+/** The shell's regions and routes, inside whichever router the browser or the server render gives it. */
+export function SiteLayout() {
+  return (
+    <>
+      <SessionStart />
+      <ScrollToTop />
+      <RouteFocus />
+      <KeepClear />
+      <a className="shell-skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="shell-main">
+        <Routes>
+          {ROUTES.map((route) => (
+            <Route
+              key={route.path}
+              path={route.path}
+              element={<RemotePage remote={route.remote} module={route.module} />}
+            />
+          ))}
+          <Route path="/releases" element={<ReleasesRoute />} />
+          <Route path="/back-office/*" element={<BackOfficeRoutes />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </main>
+      <Footer />
+      {/* Overlays owned by the shell, on every page. */}
+      <SupportChat />
+      <LoginDialog />
+    </>
   );
 }

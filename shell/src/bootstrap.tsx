@@ -1,17 +1,53 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createShopStore, loadRuntimeConfig } from '@metrology/shared';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createShopStore, loadRuntimeConfig, setRuntimeConfig, type RootState } from '@metrology/shared';
 import '@metrology/shared/styles.css';
 import './styles/shell.css';
 import { App } from './app';
 import { registerSections } from './remotes/remote-loader';
+import { CLIENT_SECTION_DIGEST } from './remotes/server-sections';
+import type { ShopData } from './server/render-page';
+
+/** The data a server-rendered page carries (README "How a page is rendered"), or null on a plain page. */
+function serverData(): ShopData | null {
+  const element = document.getElementById('shop-data');
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as ShopData;
+  } catch (error) {
+    console.error('The page data could not be read; the page is rendered again in the browser', error);
+    return null;
+  }
+}
+
+/** A section the server left to the browser is no error; anything else React recovered from is logged. */
+function onRecoverableError(error: unknown): void {
+  if ((error as { digest?: unknown } | null)?.digest === CLIENT_SECTION_DIGEST) return;
+  console.error(error);
+}
 
 async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const data = serverData();
+  if (data) {
+    // Server-rendered: the page's config, registry and data came with it. Hydrate at once; the section's code
+    // arrives while the page is already visible, and its data is in the store, so nothing is fetched twice.
+    setRuntimeConfig(data.config);
+    await registerSections(data.config, { registry: data.registry, rendered: data.sections });
+    const store = createShopStore(data.state as Partial<RootState>);
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App store={store} serverState={store.getState()} />
+      </StrictMode>,
+      { onRecoverableError },
+    );
+    return;
+  }
   const config = await loadRuntimeConfig();
   await registerSections(config);
   const store = createShopStore();
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(
     <StrictMode>
       <App store={store} />

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REMOTES } from '@metrology/shared/release';
 import { sharedSingletons } from './shared-deps.mjs';
@@ -20,6 +21,33 @@ const require = createRequire(import.meta.url);
  * @property {boolean} [isHost]
  * @property {ReturnType<typeof sharedSingletons>} [shared] the shared singletons (default: the shop's, from shared-deps)
  */
+
+/**
+ * The shell's page-assets.json: the CSS and JS files of the chunks its bootstrap loads, so the server render
+ * links the styles in the head (first paint styled) and preloads the scripts (no chain of discoveries).
+ */
+class PageAssetsPlugin {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PageAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PageAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const bootstrap = compilation.chunkGroups.find((group) =>
+            group.origins.some((origin) => origin.request === './bootstrap'),
+          );
+          const files = bootstrap ? bootstrap.getFiles() : [];
+          const assets = {
+            css: files.filter((file) => file.endsWith('.css')),
+            js: files.filter((file) => file.endsWith('.js')),
+          };
+          compilation.emitAsset('page-assets.json', new sources.RawSource(JSON.stringify(assets)));
+        },
+      );
+    });
+  }
+}
 
 /** The run-time config the shell's dev server hands out: local API, remotes on their dev ports. */
 export function devRuntimeConfig() {
@@ -61,7 +89,8 @@ export function makeConfig({
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       uniqueName: name,
-      clean: true,
+      // dist/server is the Node build's (makeServerConfig), built beside this one.
+      clean: { keep: /^server[\\/]/ },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
@@ -78,7 +107,12 @@ export function makeConfig({
             options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') },
           },
         },
-        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        // Production: hashed .css files linked in the page's head (the server render links the route's), so the
+        // first paint is styled. Development: injected by JavaScript, for fast rebuilds.
+        {
+          test: /\.css$/,
+          use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+        },
         { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource' },
       ],
     },
@@ -92,6 +126,15 @@ export function makeConfig({
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
       }),
+      ...(production && isHost ? [new PageAssetsPlugin()] : []),
+      ...(production
+        ? [
+            new MiniCssExtractPlugin({
+              filename: '[name].[contenthash:10].css',
+              chunkFilename: '[name].[contenthash:10].css',
+            }),
+          ]
+        : []),
       new HtmlWebpackPlugin({
         // Every remote's standalone page is the same; the shell has its own.
         template: isHost
@@ -122,4 +165,101 @@ export function makeConfig({
     },
     stats: production ? 'errors-warnings' : 'minimal',
   };
+}
+
+/**
+ * The Node build of a bundle (dist/server), for the site server's render (README "How a page is rendered").
+ * - A remote builds a federation container (remoteEntry.js, `commonjs-module`) exposing the same pages as its
+ *   browser build; it is published in the same version folder, so the registry pointer moves both at once.
+ * - The shell builds render.js: the page renderer the site server loads. It is the host: it provides the shared
+ *   singletons to every remote container it loads, as the browser shell does.
+ * Styles are the browser build's (linked in the page's head); asset URLs are the browser's, not emitted twice.
+ * @param {BundleOptions} options
+ * @returns {import('webpack').Configuration}
+ */
+export function makeServerConfig({
+  dir,
+  name,
+  exposes,
+  mode,
+  isHost = false,
+  shared = sharedSingletons(),
+}) {
+  /** Each exposed page first points its asset URLs at the version folder the browser loads them from. */
+  const serverExposes = exposes
+    ? Object.fromEntries(
+        Object.entries(exposes).map(([key, file]) => [
+          key,
+          { import: [path.join(import.meta.dirname, 'server-public-path.cjs'), file] },
+        ]),
+      )
+    : undefined;
+  return {
+    mode,
+    name: 'server',
+    context: dir,
+    target: 'async-node',
+    entry: isHost ? { render: './src/server/index.ts' } : {},
+    devtool: 'source-map',
+    // __dirname is the file's own folder (the version folder the container was published to).
+    node: { __dirname: false, __filename: false },
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      publicPath: isHost ? '/' : '',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: `${name}_server`,
+      ...(isHost ? { library: { type: 'commonjs2' } } : {}),
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'ts-loader',
+            options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') },
+          },
+        },
+        // The browser build's .css files are linked in the page; the server needs none of it.
+        { test: /\.css$/, use: path.join(import.meta.dirname, 'empty-module-loader.cjs') },
+        {
+          test: /\.(svg|png|jpe?g|webp|gif)$/,
+          type: 'asset/resource',
+          generator: { emit: false },
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module' },
+        ...(serverExposes ? { exposes: serverExposes } : {}),
+        shared,
+        shareStrategy: 'loaded-first',
+        manifest: false,
+        dts: false,
+      }),
+    ],
+    performance: { hints: false },
+    optimization: { minimize: false, moduleIds: 'deterministic' },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * What a bundle's webpack.config.mjs exports: production builds the browser and the Node build; development
+ * (a team's dev server) only the browser one, client-rendered.
+ * @param {BundleOptions} options
+ */
+export function makeConfigs(options) {
+  const browser = makeConfig(options);
+  return options.mode === 'production' ? [browser, makeServerConfig(options)] : browser;
 }

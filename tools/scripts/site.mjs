@@ -5,7 +5,7 @@
 // instance shares); API_ON_SITE_ORIGIN=true tells browsers the API is on the site's own origin (nginx routes /api/).
 // SIGTERM/SIGINT: stop accepting, finish the requests in flight, close the database pool, exit.
 import path from 'node:path';
-import { DEFAULT_GEO_URL } from '../src/launch.mjs';
+import { DEFAULT_GEO_URL, serverRenderOptions } from '../src/launch.mjs';
 import { ROOT } from '../src/paths.mjs';
 import { openPgRegistryStore } from '../src/registry-store-pg.mjs';
 import { createSiteServer } from '../src/site-server.mjs';
@@ -33,6 +33,7 @@ const options = process.env.SITE_SERVER_OPTIONS
       deliveryFee: Number(process.env.DELIVERY_FEE ?? 10),
       logger: { base: { site: port } },
       ...(trustProxy === undefined ? {} : { trustProxy }),
+      ...serverRenderOptions(process.env),
     };
 const site = await createSiteServer({ ...options, ...(store ? { registryStore: store } : {}) });
 

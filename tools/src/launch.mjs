@@ -7,7 +7,30 @@ import { ROOT } from './paths.mjs';
 import { supervise } from './supervisor.mjs';
 import { trustProxyFromEnv } from './trust-proxy.mjs';
 
-export const DEFAULT_GEO_URL = 'https://ipapi.co/json/';
+// The site server asks it for each visitor's address ({ip}); the browser, for pages it renders itself, without.
+export const DEFAULT_GEO_URL = 'https://ipapi.co/{ip}/json/';
+
+/**
+ * SSR=off renders pages in the browser only (as before server rendering); GEO_CACHE_MS is how long the answer
+ * for one visitor address is kept (default 10 minutes).
+ * @param {Record<string, string | undefined>} env
+ * @returns {{ serverRender?: boolean; geoCacheMs?: number }}
+ */
+export function serverRenderOptions(env) {
+  /** @type {{ serverRender?: boolean; geoCacheMs?: number }} */
+  const options = {};
+  if (env.SSR !== undefined) {
+    if (!['on', 'off'].includes(env.SSR)) throw new Error(`SSR must be 'on' or 'off', got '${env.SSR}'`);
+    options.serverRender = env.SSR === 'on';
+  }
+  if (env.GEO_CACHE_MS !== undefined) {
+    const value = Number(env.GEO_CACHE_MS);
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`GEO_CACHE_MS must be a whole number of milliseconds, got '${env.GEO_CACHE_MS}'`);
+    options.geoCacheMs = value;
+  }
+  return options;
+}
 
 /**
  * @typedef {object} LaunchOptions
@@ -104,6 +127,7 @@ export async function launch(options) {
       logger: (options.apiOutput ?? 'inherit') === 'inherit',
       // X-Forwarded-* believed only from the balancer TRUST_PROXY names (the API reads the same variable).
       ...(trustProxy === undefined ? {} : { trustProxy }),
+      ...serverRenderOptions(process.env),
     };
     site = supervise({
       name: 'The site',

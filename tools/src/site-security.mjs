@@ -74,9 +74,11 @@ export function contentSecurityPolicy({ nonce, apiOrigin, geoUrl }) {
     .join('; ');
 }
 
-/** Adds the nonce to every <script> tag of a served HTML page that has none. @param {string} html @param {string} nonce */
+/** Adds the nonce to every <script> tag (and script preload) of a served HTML page that has none. @param {string} html @param {string} nonce */
 export function withNonce(html, nonce) {
-  return html.replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`);
+  return html
+    .replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`)
+    .replace(/<link\b(?=[^>]*\bas="script")(?![^>]*\bnonce=)/gi, `<link nonce="${nonce}"`);
 }
 
 /**

@@ -9,6 +9,8 @@ import { readRegistryWithFallback } from './registry.mjs';
 import { crawlRoutes } from './crawl-routes.mjs';
 import { registerSiteSecurity, requestIdFrom, withNonce } from './site-security.mjs';
 import { registerRequestLog, siteLogger } from './log-format.mjs';
+import { createPageRenderer } from './render/page-renderer.mjs';
+import { browserGeoUrl, createGeoLookup } from './render/geo.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NEVER_CACHE = 'no-store, max-age=0';
@@ -28,6 +30,8 @@ const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|woff2?)$/;
  * @property {boolean | object} [logger] true: one line per request (pretty in a terminal, JSON otherwise)
  * @property {boolean} [apiOnSiteOrigin] the API is reached through this site's own origin (behind nginx)
  * @property {boolean | string[]} [trustProxy] behind nginx: trust X-Forwarded-* from these addresses
+ * @property {boolean} [serverRender] render pages on the server (default true; SSR=off turns it off)
+ * @property {number} [geoCacheMs] how long one visitor address's geolocation answer is kept (GEO_CACHE_MS)
  * @property {{ readText(): Promise<string> }} [registryStore] where the live registry is read from on every
  *   request (the PostgreSQL pointer of a cluster); default RELEASES_DIR/registry.json
  */
@@ -99,16 +103,34 @@ export async function createSiteServer(options) {
     geoUrl: options.geoUrl,
   });
 
+  /** The run-time config the browser gets (/config.json, and inside every server-rendered page). */
+  const browserConfig = () => ({
+    apiBaseUrl: apiBaseUrlNow(),
+    geoUrl: browserGeoUrl(options.geoUrl),
+    registryUrl: '/remotes/registry.json',
+    deliveryFee: options.deliveryFee,
+    siteOrigin: siteOrigin ?? 'http://localhost:8080',
+  });
+  const apiInternalUrl = trimmed(options.apiInternalUrl || `http://127.0.0.1:${options.apiPort}`);
+  const renderer =
+    options.serverRender === false
+      ? null
+      : createPageRenderer({
+          shellDir: options.shellDir,
+          releasesDir: options.releasesDir,
+          apiInternalUrl,
+          browserConfig,
+          readRegistry,
+          indianVisitor: createGeoLookup({
+            geoUrl: options.geoUrl,
+            ...(options.geoCacheMs === undefined ? {} : { cacheMs: options.geoCacheMs }),
+          }),
+          warn: (message) => app.log.warn(message),
+        });
+
   app.get('/config.json', async (_request, reply) => {
-    const apiBaseUrl = apiBaseUrlNow();
     reply.header('Cache-Control', NEVER_CACHE);
-    return {
-      apiBaseUrl,
-      geoUrl: options.geoUrl,
-      registryUrl: '/remotes/registry.json',
-      deliveryFee: options.deliveryFee,
-      siteOrigin: siteOrigin ?? 'http://localhost:8080',
-    };
+    return browserConfig();
   });
 
   app.get('/healthz', async () => ({ ok: true }));
@@ -124,7 +146,7 @@ export async function createSiteServer(options) {
     const reading = await readRegistry();
     if (reading.damage)
       reasons.push(`the release pointer is damaged: ${reading.damage} (serving ${reading.source})`);
-    const apiUrl = trimmed(options.apiInternalUrl || `http://127.0.0.1:${options.apiPort}`);
+    const apiUrl = apiInternalUrl;
     try {
       const response = await fetch(`${apiUrl}/api/health/live`, { signal: AbortSignal.timeout(2000) });
       if (!response.ok) reasons.push(`the API at ${apiUrl} answers ${response.status}`);
@@ -162,6 +184,8 @@ export async function createSiteServer(options) {
     cacheControl: false,
     allowedPath: (pathName) =>
       !pathName.includes('.registry.lock') &&
+      // A version's Node build is the site server's to load, not the browser's.
+      !/^\/[^/]+\/[^/]+\/server\//.test(pathName) &&
       !pathName.includes('.staging-') &&
       !pathName.includes('registry.json'),
     setHeaders: (res, filePath) => {
@@ -177,7 +201,8 @@ export async function createSiteServer(options) {
     index: false,
     cacheControl: false,
     // The page itself is served below, with this response's nonce on its scripts.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    allowedPath: (pathName) =>
+      pathName !== '/index.html' && !pathName.startsWith('/server/') && pathName !== '/page-assets.json',
     setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', HASHED_FILE.test(filePath) ? IMMUTABLE : 'no-cache');
     },
@@ -195,6 +220,19 @@ export async function createSiteServer(options) {
       return { error: 'Not found' };
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    if (renderer) {
+      try {
+        const page = await renderer.render({ url: request.url, ip: request.ip });
+        if (page) {
+          for (const problem of page.problems) request.log.warn({ url: request.url }, problem);
+          reply.code(page.status);
+          return withNonce(page.html, request.cspNonce);
+        }
+      } catch (error) {
+        // The page is still served: the browser renders it, as before server rendering.
+        request.log.error({ err: error, url: request.url }, 'the server render failed; the browser renders the page');
+      }
+    }
     return withNonce(await fs.readFile(indexHtml, 'utf8'), request.cspNonce);
   });
 

@@ -7,13 +7,20 @@ import { ProductCard } from './product-card';
 
 const count = new Intl.NumberFormat('en-US');
 
-/** True once the element comes near the viewport (at once where IntersectionObserver is missing). */
+/**
+ * True once the element comes near the viewport (at once where IntersectionObserver is missing). Starts as the
+ * server renders it: only the groups above the fold load there.
+ */
 function useNearViewport(start: boolean) {
   const ref = useRef<HTMLElement>(null);
-  const [near, setNear] = useState(start || typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(start);
   useEffect(() => {
     const node = ref.current;
     if (near || !node) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);

@@ -1,4 +1,11 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import {
+  buildCreateApi,
+  coreModule,
+  fetchBaseQuery,
+  reactHooksModule,
+  type BaseQueryFn,
+  type FetchArgs,
+} from '@reduxjs/toolkit/query/react';
 import { getRuntimeConfig } from '../config/runtime-config.js';
 import type { ApiError } from './errors.js';
 import type { ApiEnvelope } from '../types/entities.js';
@@ -67,7 +74,7 @@ const rawBaseQuery = fetchBaseQuery({
  * A `{ success: false, message }` answer is an error even when the HTTP status is 200.
  */
 const shopBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
-  const { apiBaseUrl } = getRuntimeConfig();
+  const { apiBaseUrl, serverApiBaseUrl } = getRuntimeConfig();
   const request = typeof args === 'string' ? { url: args } : args;
   // A write that carries an Idempotency-Key is answered once however often it is sent, so it is retried too.
   const idempotent =
@@ -77,7 +84,7 @@ const shopBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async 
   for (let attempt = 0; ; attempt += 1) {
     const remaining = deadlineMs - (Date.now() - started);
     result = await rawBaseQuery(
-      { ...request, url: `${apiBaseUrl}${request.url}`, timeout: Math.max(1, remaining) },
+      { ...request, url: `${serverApiBaseUrl ?? apiBaseUrl}${request.url}`, timeout: Math.max(1, remaining) },
       api,
       extra,
     );
@@ -131,8 +138,18 @@ const shopBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async 
   return { data: result.data };
 };
 
+/**
+ * On the server a query hook starts its query while rendering (effects never run there): the site server's
+ * render sees which data a page asked for, waits for it and renders again (README "How a page is rendered").
+ * In the browser hooks start queries in effects, as usual.
+ */
+const createShopApi = buildCreateApi(
+  coreModule(),
+  reactHooksModule({ unstable__sideEffectsInRender: typeof window === 'undefined' }),
+);
+
 /** The one RTK Query api of the shop's backend. Sections add endpoints with injectEndpoints. */
-export const shopApi = createApi({
+export const shopApi = createShopApi({
   reducerPath: 'api',
   baseQuery: shopBaseQuery,
   tagTypes: ['Products', 'Cart', 'Orders', 'Addresses', 'Careers', 'Testimonials', 'News'],

@@ -13,6 +13,11 @@ export interface RuntimeConfig {
   siteOrigin: string;
   /** Development only: remote name -> manifest URL of its dev server, used instead of the registry. */
   remoteEntries?: Record<string, string>;
+  /**
+   * Server render only: where the site server itself calls the API (its internal address). Never sent to the
+   * browser; image and link URLs still use apiBaseUrl, so the server renders the same HTML the browser would.
+   */
+  serverApiBaseUrl?: string;
 }
 
 const defaults: RuntimeConfig = {

@@ -3,7 +3,7 @@ import { cartApi } from '../api/cart-endpoints.js';
 import { errorMessage, isApiError } from '../api/errors.js';
 import { normaliseCartData } from '../rules/cart.js';
 import { GUEST_CART_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../rules/constants.js';
-import { loggedOut, tokenReceived } from './auth-slice.js';
+import { loggedOut, readStoredToken, tokenReceived } from './auth-slice.js';
 import {
   cartEmptied,
   cartLoadFailed,
@@ -154,6 +154,9 @@ export const sessionExpired = (): ShopThunk<void> => (dispatch, getState) => {
 
 /** First load: a stored token brings the server cart, a guest gets the cart kept in this browser. */
 export const restoreSession = (): ShopThunk => async (dispatch, getState) => {
+  // A server-rendered page starts anonymous (the token lives in this browser only): the stored one comes in now.
+  const stored = getState().auth.token ? null : readStoredToken();
+  if (stored) dispatch(tokenReceived(stored));
   if (getState().auth.token) {
     await dispatch(loadServerCart());
   } else {

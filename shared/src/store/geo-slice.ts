@@ -9,23 +9,28 @@ export interface GeoState {
 
 const LOOKUP_TIMEOUT_MS = 3000;
 
-/** Asks the geolocation service; any failure or timeout leaves the flag false, silently. */
-export const detectCountry = createAsyncThunk('geo/detectCountry', async (): Promise<boolean> => {
-  const { geoUrl } = getRuntimeConfig();
-  if (!geoUrl) return false;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), LOOKUP_TIMEOUT_MS);
-  try {
-    const response = await fetch(geoUrl, { signal: controller.signal, credentials: 'omit' });
-    if (!response.ok) return false;
-    const body = (await response.json()) as { country_code?: unknown };
-    return body.country_code === 'IN';
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-});
+/** Asks the geolocation service unless the server already did; any failure or timeout leaves the flag false, silently. */
+export const detectCountry = createAsyncThunk<boolean, void, { state: { geo: GeoState } }>(
+  'geo/detectCountry',
+  async (): Promise<boolean> => {
+    const { geoUrl } = getRuntimeConfig();
+    if (!geoUrl) return false;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), LOOKUP_TIMEOUT_MS);
+    try {
+      const response = await fetch(geoUrl, { signal: controller.signal, credentials: 'omit' });
+      if (!response.ok) return false;
+      const body = (await response.json()) as { country_code?: unknown };
+      return body.country_code === 'IN';
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  },
+  // A server-rendered page arrives with the answer (the site server asked for the visitor's address).
+  { condition: (_arg, { getState }) => getState().geo.lookup !== 'done' },
+);
 
 export const geoSlice = createSlice({
   name: 'geo',

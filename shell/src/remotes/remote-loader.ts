@@ -3,7 +3,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { RuntimeConfig } from '@metrology/shared';
 import { REMOTES, federationName, type RemoteName } from '../routes/route-table';
 import { reportLoadFailure } from './load-failure-report';
-import { fallbackOrder, fetchRegistry, manifestUrl } from './registry';
+import { fallbackOrder, fetchRegistry, manifestUrl, type Registry } from './registry';
 import { ReleaseGuard, releaseGuardPlugin } from './release-guard';
 import { ReleasePlan } from './release-plan';
 
@@ -22,7 +22,14 @@ let registryError: Error | null = null;
  * Reads the registry and registers every live remote with the federation runtime, each with its fallback order.
  * A registry that cannot be read leaves every section showing its fallback; the shell itself still runs.
  */
-export async function registerSections(config: RuntimeConfig): Promise<void> {
+export interface SectionsFromServer {
+  /** The registry the server rendered with (so the browser need not fetch it before hydrating). */
+  registry: Registry;
+  /** remote -> the version the server rendered: the browser starts from it, so hydration finds the same page. */
+  rendered: Partial<Record<RemoteName, string>>;
+}
+
+export async function registerSections(config: RuntimeConfig, fromServer?: SectionsFromServer): Promise<void> {
   apiBaseUrl = config.apiBaseUrl;
   registryError = null;
   if (!pluginRegistered) {
@@ -37,11 +44,14 @@ export async function registerSections(config: RuntimeConfig): Promise<void> {
         if (entry) plans.push(new ReleasePlan(remote, [{ version: 'dev', entry }]));
       }
     } else {
-      const registry = await fetchRegistry(config.registryUrl);
+      const registry = fromServer?.registry ?? (await fetchRegistry(config.registryUrl));
       for (const remote of REMOTES) {
         const record = registry.remotes[remote];
         if (!record?.current) continue;
-        const candidates = fallbackOrder(record).map((version) => ({
+        const order = fallbackOrder(record);
+        const rendered = fromServer?.rendered[remote];
+        if (rendered && order.includes(rendered)) order.unshift(...order.splice(order.indexOf(rendered), 1));
+        const candidates = order.map((version) => ({
           version,
           entry: manifestUrl(config.registryUrl, remote, version),
         }));

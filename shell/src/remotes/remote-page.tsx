@@ -1,8 +1,9 @@
-import { Suspense, lazy, useState, type LazyExoticComponent, type ComponentType } from 'react';
+import { Suspense, lazy, useContext, useState, type LazyExoticComponent, type ComponentType } from 'react';
 import { Spinner } from '@metrology/shared';
 import { sectionLabel, type RemoteName } from '../routes/route-table';
 import { liveVersion, loadSectionPage, recoverSection, restartSection } from './remote-loader';
 import { SectionBoundary } from './section-boundary';
+import { ClientRenderedSection, ServerSectionsContext, type ServerSections } from './server-sections';
 
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 
@@ -35,9 +36,19 @@ export function RemotePage({ remote, module }: SectionPageProps) {
   return <SectionPage key={`${remote}|${module}`} remote={remote} module={module} />;
 }
 
+/** On the server: the page it loaded, or a throw that leaves the section to the browser. */
+function serverPage(server: ServerSections, remote: RemoteName, module: string): ComponentType {
+  const page = server.page(remote, module);
+  if (page) return page;
+  return function RenderedInTheBrowser() {
+    throw new ClientRenderedSection(remote);
+  };
+}
+
 function SectionPage({ remote, module }: SectionPageProps) {
   const [attempt, setAttempt] = useState(0);
-  const Page = sectionPage(remote, module, attempt);
+  const server = useContext(ServerSectionsContext);
+  const Page = server ? serverPage(server, remote, module) : sectionPage(remote, module, attempt);
   const section = sectionLabel(remote);
   const loading = `Loading the ${section} section`;
   return (

@@ -1,0 +1,145 @@
+// @ts-check
+// The site server's page render: the shell's Node build (shell/dist/server/render.js) renders the route with the
+// live remotes' Node builds; this wraps its HTML into the served document.
+import path from 'node:path';
+import { promises as fs } from 'node:fs';
+import { createRequire } from 'node:module';
+import { composeDocument } from './document.mjs';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @typedef {object} ShellRender what shell/src/server/render-page.tsx answers
+ * @property {number} status
+ * @property {string} html
+ * @property {string} headTags
+ * @property {{ imageUrl?: string }} head
+ * @property {unknown} data
+ * @property {{ remote: string; module: string; version: string | null } | null} section
+ * @property {string[]} problems
+ */
+
+/**
+ * @typedef {object} RendererOptions
+ * @property {string} shellDir shell/dist
+ * @property {string} releasesDir
+ * @property {string} apiInternalUrl where this server calls the API
+ * @property {() => Record<string, unknown> & { siteOrigin: string }} browserConfig what /config.json answers now
+ * @property {() => Promise<{ text: string }>} readRegistry the live registry, as /remotes/registry.json serves it
+ * @property {(ip: string) => Promise<boolean>} indianVisitor
+ * @property {(message: string) => void} warn
+ */
+
+/** @param {string} file */
+async function readJson(file) {
+  return JSON.parse(await fs.readFile(file, 'utf8'));
+}
+
+/**
+ * @param {RendererOptions} options
+ */
+export function createPageRenderer(options) {
+  const shellDir = path.resolve(options.shellDir);
+  const releasesDir = path.resolve(options.releasesDir);
+  /** @type {Promise<{ render: (request: unknown) => Promise<ShellRender>; template: string; assets: { css: string[]; js: string[] } } | null> | null} */
+  let shell = null;
+  /** Published versions never change: their manifests are read once (the most recent few kept). */
+  /** @type {Map<string, Promise<unknown>>} */
+  const manifests = new Map();
+
+  const loadShell = async () => {
+    const entry = path.join(shellDir, 'server', 'render.js');
+    try {
+      await fs.access(entry);
+    } catch {
+      options.warn(`${entry} is missing: pages are rendered in the browser only (run npm run build)`);
+      return null;
+    }
+    const [template, assets] = await Promise.all([
+      fs.readFile(path.join(shellDir, 'index.html'), 'utf8'),
+      readJson(path.join(shellDir, 'page-assets.json')).catch(() => ({ css: [], js: [] })),
+    ]);
+    const module = /** @type {{ renderPage: (request: unknown) => Promise<ShellRender> }} */ (require(entry));
+    return { render: module.renderPage, template, assets };
+  };
+
+  /** @param {string} remote @param {string} version */
+  const manifestOf = (remote, version) => {
+    const key = `${remote}/${version}`;
+    let manifest = manifests.get(key);
+    if (!manifest) {
+      manifest = readJson(path.join(releasesDir, remote, version, 'mf-manifest.json')).catch(() => null);
+      manifests.set(key, manifest);
+      if (manifests.size > 50) {
+        const oldest = manifests.keys().next().value;
+        if (oldest !== undefined) manifests.delete(oldest);
+      }
+    }
+    return manifest;
+  };
+
+  /**
+   * The section's files the browser needs first: its manifest, entry and the page's chunks and styles.
+   * @param {{ remote: string; module: string; version: string | null } | null} section
+   */
+  const sectionAssets = async (section) => {
+    /** @type {{ styles: string[]; scripts: string[]; fetches: string[] }} */
+    const none = { styles: [], scripts: [], fetches: [] };
+    if (!section?.version) return none;
+    const manifest = /** @type {any} */ (await manifestOf(section.remote, section.version)); // eslint-disable-line @typescript-eslint/no-explicit-any -- mf-manifest.json, read defensively below
+    if (!manifest) return none;
+    const base = `/remotes/${section.remote}/${encodeURIComponent(section.version)}/`;
+    const exposed = (manifest.exposes ?? []).find(
+      (/** @type {{ path?: string; name?: string }} */ expose) =>
+        expose.path === section.module || `./${expose.name}` === section.module,
+    );
+    const files = (/** @type {unknown} */ list) =>
+      Array.isArray(list) ? list.filter((file) => typeof file === 'string').map((file) => base + file) : [];
+    const entry = manifest.metaData?.remoteEntry;
+    return {
+      styles: files(exposed?.assets?.css?.sync),
+      scripts: [
+        ...(entry?.name ? [`${base}${entry.path ? `${entry.path}/` : ''}${entry.name}`] : []),
+        ...files(exposed?.assets?.js?.sync),
+      ],
+      fetches: [`${base}mf-manifest.json`],
+    };
+  };
+
+  return {
+    /**
+     * The served page for a URL, or null when this server has no render (the browser renders it, as before).
+     * @param {{ url: string; ip: string }} request
+     * @returns {Promise<{ status: number; html: string; problems: string[] } | null>}
+     */
+    async render({ url, ip }) {
+      shell ??= loadShell();
+      const loaded = await shell;
+      if (!loaded) return null;
+      const [registryText, indianUser] = await Promise.all([
+        options.readRegistry().then((reading) => reading.text),
+        options.indianVisitor(ip),
+      ]);
+      const config = options.browserConfig();
+      const result = await loaded.render({
+        url,
+        config,
+        apiInternalUrl: options.apiInternalUrl,
+        registry: JSON.parse(registryText),
+        releasesDir,
+        indianUser,
+      });
+      const section = await sectionAssets(result.section);
+      const html = composeDocument(loaded.template, {
+        html: result.html,
+        headTags: result.headTags,
+        styles: [...loaded.assets.css.map((file) => `/${file}`), ...section.styles],
+        scripts: [...loaded.assets.js.map((file) => `/${file}`), ...section.scripts],
+        fetches: section.fetches,
+        images: result.head.imageUrl ? [result.head.imageUrl] : [],
+        data: result.data,
+      });
+      return { status: result.status, html, problems: result.problems };
+    },
+  };
+}
