@@ -30,6 +30,8 @@ export default async function globalSetup() {
   const geo = await startGeoStandIn();
   const [sitePort, apiPort] = [await freePort(), await freePort()];
   createBackOfficeAccounts(path.join(work, 'data'));
+  // Tests change the geolocation answer between pages: the site asks again for every page.
+  process.env.GEO_CACHE_MS = '0';
   const running = await launch({
     sitePort,
     apiPort,

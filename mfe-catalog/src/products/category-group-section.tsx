@@ -18,6 +18,7 @@ function useNearViewport(start: boolean) {
     const node = ref.current;
     if (near || !node) return;
     if (typeof IntersectionObserver === 'undefined') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- no observer: everything counts as near, once mounted
       setNear(true);
       return;
     }

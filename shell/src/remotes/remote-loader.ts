@@ -29,7 +29,10 @@ export interface SectionsFromServer {
   rendered: Partial<Record<RemoteName, string>>;
 }
 
-export async function registerSections(config: RuntimeConfig, fromServer?: SectionsFromServer): Promise<void> {
+export async function registerSections(
+  config: RuntimeConfig,
+  fromServer?: SectionsFromServer,
+): Promise<void> {
   apiBaseUrl = config.apiBaseUrl;
   registryError = null;
   if (!pluginRegistered) {

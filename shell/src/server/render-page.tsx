@@ -1,6 +1,7 @@
 // One server render: the route's section page from its live version's Node build (or an older good one), the
 // page's data fetched through the shop's RTK Query endpoints into a store of its own, and the HTML.
 import { StrictMode, type ComponentType, type ReactElement } from 'react';
+import { existsSync } from 'node:fs';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter, matchPath } from 'react-router-dom';
 import {
@@ -86,7 +87,10 @@ function sectionRouteOf(pathname: string): SectionRoute | undefined {
  */
 async function renderToText(element: ReactElement, onError: (error: unknown) => void): Promise<string> {
   const controller = new AbortController();
-  const deadline = setTimeout(() => controller.abort(new Error('the render took too long')), RENDER_DEADLINE_MS);
+  const deadline = setTimeout(
+    () => controller.abort(new Error('the render took too long')),
+    RENDER_DEADLINE_MS,
+  );
   try {
     const { prelude } = await prerenderToNodeStream(element, {
       signal: controller.signal,
@@ -100,7 +104,8 @@ async function renderToText(element: ReactElement, onError: (error: unknown) => 
       },
     });
     let html = '';
-    for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString();
+    for await (const chunk of prelude)
+      html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString();
     return html;
   } finally {
     clearTimeout(deadline);
@@ -195,19 +200,24 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     const entry = request.registry.remotes[route.remote];
     const versions = entry?.current ? fallbackOrder(entry) : [];
     if (!versions.length) problems.push(`${route.remote} has no live release`);
-    // The live version first; a version whose Node build is missing, fails to load or throws gives way to the
-    // last good one, as in the browser.
+    // The live version first; a version whose Node build fails to load or throws gives way to the last good
+    // one, as in the browser. A version with no Node build at all is left to the browser.
     for (const version of versions) {
+      const entryFile = serverEntryFile(request.releasesDir, route.remote, version);
+      if (!existsSync(entryFile)) {
+        // A release without a Node build: its section is the browser's, in the same version as before.
+        problems.push(`${route.remote} ${version} has no Node build; the browser renders its section`);
+        break;
+      }
       let component: ComponentType;
       try {
-        const loaded = (await exposedModule(
-          serverEntryFile(request.releasesDir, route.remote, version),
-          route.module,
-        )) as { default?: unknown } | null;
+        const loaded = (await exposedModule(entryFile, route.module)) as { default?: unknown } | null;
         if (typeof loaded?.default !== 'function') throw new Error(`it has no page ${route.module}`);
         component = loaded.default as ComponentType;
       } catch (error) {
-        problems.push(`${route.remote} ${version}: the server build could not be loaded (${describe(error)})`);
+        problems.push(
+          `${route.remote} ${version}: the server build could not be loaded (${describe(error)})`,
+        );
         continue;
       }
       const rendered = await renderWithData(request, { route, component });

@@ -52,9 +52,7 @@ export function composeDocument(template, parts) {
   let page = template;
   if (parts.headTags) {
     // The page's own title and description replace the site's defaults.
-    page = page
-      .replace(/<title>[\s\S]*?<\/title>/, '')
-      .replace(/<meta\s+name="?description"?[^>]*>/, '');
+    page = page.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta\s+name="?description"?[^>]*>/, '');
   }
   page = page.replace('</head>', `${parts.headTags}${links}</head>`);
   page = page.replace(/<noscript>[\s\S]*?<\/noscript>/, '');

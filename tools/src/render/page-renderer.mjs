@@ -86,7 +86,7 @@ export function createPageRenderer(options) {
     /** @type {{ styles: string[]; scripts: string[]; fetches: string[] }} */
     const none = { styles: [], scripts: [], fetches: [] };
     if (!section?.version) return none;
-    const manifest = /** @type {any} */ (await manifestOf(section.remote, section.version)); // eslint-disable-line @typescript-eslint/no-explicit-any -- mf-manifest.json, read defensively below
+    const manifest = /** @type {any} */ (await manifestOf(section.remote, section.version));
     if (!manifest) return none;
     const base = `/remotes/${section.remote}/${encodeURIComponent(section.version)}/`;
     const exposed = (manifest.exposes ?? []).find(
