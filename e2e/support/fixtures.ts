@@ -22,7 +22,9 @@ function required(name: string): string {
  * reload wait for `<html data-hydrated>` unless a test turns that off (JavaScript off, a page that must not load).
  */
 function waitingForHydration(page: Page): Page {
-  const hydrated = async <R extends { headers(): Record<string, string> } | null>(response: R): Promise<R> => {
+  const hydrated = async <R extends { headers(): Record<string, string> } | null>(
+    response: R,
+  ): Promise<R> => {
     if (response && (response.headers()['content-type'] ?? '').startsWith('text/html')) {
       await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 20_000 });
     }

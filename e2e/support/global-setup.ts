@@ -32,6 +32,8 @@ export default async function globalSetup() {
   createBackOfficeAccounts(path.join(work, 'data'));
   // Tests change the geolocation answer between pages: the site asks again for every page.
   process.env.GEO_CACHE_MS = '0';
+  // ...and tests change data between pages: every page is rendered afresh.
+  process.env.SSR_CACHE_MS = '0';
   const running = await launch({
     sitePort,
     apiPort,

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect, expectNoA11yViolations } from '../support/fixtures';
+import { openInBrowser } from '../support/in-browser';
 
 /** A real, small, valid PDF with one page that says who applies. */
 function smallPdf(text: string): Buffer {
@@ -163,7 +164,7 @@ test.describe('careers', () => {
         ? route.fulfill({ status: 503, json: { success: false, message: 'Careers are being updated' } })
         : route.continue(),
     );
-    await page.goto('/careers');
+    await openInBrowser(page, '/careers');
     const boundary = page.locator('[data-boundary="careers"]');
     await expect(boundary.getByText('Careers are being updated')).toBeVisible();
     const toast = page.getByRole('alert');
@@ -179,7 +180,7 @@ test.describe('careers', () => {
 
   test("'Failed to fetch jobs' when the API cannot be reached, and the empty message", async ({ page }) => {
     await page.route('**/api/dashboard/careers', (route) => route.abort('connectionrefused'));
-    await page.goto('/careers');
+    await openInBrowser(page, '/careers');
     await expect(page.locator('.careers-error')).toContainText('Failed to fetch jobs');
     await page.unroute('**/api/dashboard/careers');
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoA11yViolations } from '../support/fixtures';
+import { openInBrowser } from '../support/in-browser';
 
 interface ApiProduct {
   _id: string;
@@ -225,7 +226,7 @@ test.describe('news and testimonials', () => {
     await page.route('**/api/dashboard/news', (route) =>
       route.fulfill({ status: 500, json: { success: false, message: 'down' } }),
     );
-    await page.goto('/news');
+    await openInBrowser(page, '/news');
     await expect(page.getByRole('link', { name: 'Subscribe Now' })).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);

@@ -311,3 +311,63 @@ test.describe('releases act on the next server render', () => {
     });
   }
 });
+
+test.describe('visitors', () => {
+  test('two visitors rendered at the same time never see each other’s state', async ({ site }) => {
+    const { createSiteServer } = await import('../../tools/src/site-server.mjs');
+    const control = process.env.E2E_GEO_CONTROL_URL ?? '';
+    const indian = '203.0.113.77';
+    const elsewhere = '198.51.100.23';
+    await fetch(`${control}?ip=${indian}&country=IN`);
+    await fetch(`${control}?ip=${elsewhere}&country=US`);
+    const [product] = (await apiProducts(site, 'company=Tespa&sort=low-high&limit=1')).filter(
+      (p) => p.price > 0,
+    );
+    if (!product) throw new Error('no priced Tespa product');
+    // A site server of its own behind a "balancer" on loopback, so each request can name its visitor's address.
+    const app = await createSiteServer({
+      shellDir: path.join(ROOT, 'shell/dist'),
+      releasesDir: site.releasesDir,
+      apiPort: Number(new URL(site.apiUrl).port),
+      publicApiUrl: site.apiUrl,
+      geoUrl: `${new URL(control).origin}/json`,
+      deliveryFee: 10,
+      trustProxy: ['127.0.0.1'],
+      pageCacheMs: 1000,
+      geoCacheMs: 60_000,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const visit = async (ip: string) => {
+        const response = await fetch(`http://127.0.0.1:${port}/product/${product.slug}`, {
+          headers: { 'X-Forwarded-For': ip },
+        });
+        return { ip, status: response.status, html: await response.text() };
+      };
+      const pages = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => visit(i % 2 === 0 ? indian : elsewhere)),
+      );
+      const price = inHtml(formatPrice(product.price));
+      for (const { ip, status, html } of pages) {
+        expect(status).toBe(200);
+        const data = JSON.parse(/id="shop-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
+          state?: { geo?: { isIndianUser?: boolean }; auth?: { token?: unknown } };
+        };
+        expect(data.state?.auth?.token ?? null).toBeNull();
+        if (ip === indian) {
+          expect(data.state?.geo?.isIndianUser).toBe(true);
+          expect(rootOf(html)).toContain('Send Enquiry');
+          expect(rootOf(html)).not.toContain(price);
+        } else {
+          expect(data.state?.geo?.isIndianUser).toBe(false);
+          expect(rootOf(html)).toContain(price);
+          expect(rootOf(html)).not.toContain('Send Enquiry');
+        }
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -12,12 +12,13 @@ export const DEFAULT_GEO_URL = 'https://ipapi.co/{ip}/json/';
 
 /**
  * SSR=off renders pages in the browser only (as before server rendering); GEO_CACHE_MS is how long the answer
- * for one visitor address is kept (default 10 minutes).
+ * for one visitor address is kept (default 10 minutes); SSR_CACHE_MS how long a rendered page is served again
+ * (default 1 s).
  * @param {Record<string, string | undefined>} env
- * @returns {{ serverRender?: boolean; geoCacheMs?: number }}
+ * @returns {{ serverRender?: boolean; geoCacheMs?: number; pageCacheMs?: number }}
  */
 export function serverRenderOptions(env) {
-  /** @type {{ serverRender?: boolean; geoCacheMs?: number }} */
+  /** @type {{ serverRender?: boolean; geoCacheMs?: number; pageCacheMs?: number }} */
   const options = {};
   if (env.SSR !== undefined) {
     if (!['on', 'off'].includes(env.SSR)) throw new Error(`SSR must be 'on' or 'off', got '${env.SSR}'`);
@@ -28,6 +29,12 @@ export function serverRenderOptions(env) {
     if (!Number.isInteger(value) || value < 0)
       throw new Error(`GEO_CACHE_MS must be a whole number of milliseconds, got '${env.GEO_CACHE_MS}'`);
     options.geoCacheMs = value;
+  }
+  if (env.SSR_CACHE_MS !== undefined) {
+    const value = Number(env.SSR_CACHE_MS);
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`SSR_CACHE_MS must be a whole number of milliseconds, got '${env.SSR_CACHE_MS}'`);
+    options.pageCacheMs = value;
   }
   return options;
 }

@@ -31,6 +31,7 @@ const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|woff2?)$/;
  * @property {boolean} [apiOnSiteOrigin] the API is reached through this site's own origin (behind nginx)
  * @property {boolean | string[]} [trustProxy] behind nginx: trust X-Forwarded-* from these addresses
  * @property {boolean} [serverRender] render pages on the server (default true; SSR=off turns it off)
+ * @property {number} [pageCacheMs] SSR_CACHE_MS: how long one server-rendered page is served again (default 1000)
  * @property {number} [geoCacheMs] how long one visitor address's geolocation answer is kept (GEO_CACHE_MS)
  * @property {{ readText(): Promise<string> }} [registryStore] where the live registry is read from on every
  *   request (the PostgreSQL pointer of a cluster); default RELEASES_DIR/registry.json
@@ -126,6 +127,7 @@ export async function createSiteServer(options) {
             ...(options.geoCacheMs === undefined ? {} : { cacheMs: options.geoCacheMs }),
           }),
           warn: (message) => app.log.warn(message),
+          ...(options.pageCacheMs === undefined ? {} : { cacheMs: options.pageCacheMs }),
         });
 
   app.get('/config.json', async (_request, reply) => {
@@ -230,7 +232,10 @@ export async function createSiteServer(options) {
         }
       } catch (error) {
         // The page is still served: the browser renders it, as before server rendering.
-        request.log.error({ err: error, url: request.url }, 'the server render failed; the browser renders the page');
+        request.log.error(
+          { err: error, url: request.url },
+          'the server render failed; the browser renders the page',
+        );
       }
     }
     return withNonce(await fs.readFile(indexHtml, 'utf8'), request.cspNonce);

@@ -28,7 +28,12 @@ const require = createRequire(import.meta.url);
  * @property {() => Promise<{ text: string }>} readRegistry the live registry, as /remotes/registry.json serves it
  * @property {(ip: string) => Promise<boolean>} indianVisitor
  * @property {(message: string) => void} warn
+ * @property {number} [cacheMs] SSR_CACHE_MS: how long a rendered page is served again to other visitors (default
+ *   1000; 0 turns the cache off). Pages are anonymous; the key holds everything a render depends on.
  */
+
+/** Rendered pages kept at most. */
+export const MAX_CACHED_PAGES = 500;
 
 /** @param {string} file */
 async function readJson(file) {
@@ -106,6 +111,38 @@ export function createPageRenderer(options) {
     };
   };
 
+  const cacheMs = options.cacheMs ?? 1000;
+  /** key -> the page (or its render under way: concurrent requests for one page share one render) */
+  /** @type {Map<string, { until: number; page: Promise<{ status: number; html: string; problems: string[] }> }>} */
+  const cache = new Map();
+
+  /**
+   * @param {string} key
+   * @param {() => Promise<{ status: number; html: string; problems: string[] }>} render
+   */
+  const cached = (key, render) => {
+    const now = Date.now();
+    const known = cache.get(key);
+    if (known && known.until > now) return known.page;
+    const page = render();
+    cache.delete(key);
+    cache.set(key, { until: now + cacheMs, page });
+    // Only a clean page is kept: a render that met a problem is done again by the next request.
+    page.then(
+      (done) => {
+        if (done.problems.length > 0 || done.status !== 200) cache.delete(key);
+        else cache.set(key, { until: Date.now() + cacheMs, page });
+      },
+      () => cache.delete(key),
+    );
+    while (cache.size > MAX_CACHED_PAGES) {
+      const oldest = cache.keys().next().value;
+      if (oldest === undefined) break;
+      cache.delete(oldest);
+    }
+    return page;
+  };
+
   return {
     /**
      * The served page for a URL, or null when this server has no render (the browser renders it, as before).
@@ -121,25 +158,32 @@ export function createPageRenderer(options) {
         options.indianVisitor(ip),
       ]);
       const config = options.browserConfig();
-      const result = await loaded.render({
-        url,
-        config,
-        apiInternalUrl: options.apiInternalUrl,
-        registry: JSON.parse(registryText),
-        releasesDir,
-        indianUser,
-      });
-      const section = await sectionAssets(result.section);
-      const html = composeDocument(loaded.template, {
-        html: result.html,
-        headTags: result.headTags,
-        styles: [...loaded.assets.css.map((file) => `/${file}`), ...section.styles],
-        scripts: [...loaded.assets.js.map((file) => `/${file}`), ...section.scripts],
-        fetches: section.fetches,
-        images: result.head.imageUrl ? [result.head.imageUrl] : [],
-        data: result.data,
-      });
-      return { status: result.status, html, problems: result.problems };
+      /** @returns {Promise<{ status: number; html: string; problems: string[] }>} */
+      const render = async () => {
+        const result = await loaded.render({
+          url,
+          config,
+          apiInternalUrl: options.apiInternalUrl,
+          registry: JSON.parse(registryText),
+          releasesDir,
+          indianUser,
+        });
+        const section = await sectionAssets(result.section);
+        const html = composeDocument(loaded.template, {
+          html: result.html,
+          headTags: result.headTags,
+          styles: [...loaded.assets.css.map((file) => `/${file}`), ...section.styles],
+          scripts: [...loaded.assets.js.map((file) => `/${file}`), ...section.scripts],
+          fetches: section.fetches,
+          images: result.head.imageUrl ? [result.head.imageUrl] : [],
+          data: result.data,
+        });
+        return { status: result.status, html, problems: result.problems };
+      };
+      if (cacheMs <= 0) return render();
+      // Everything a page depends on: the URL, the visitor's country, the live versions, the config.
+      const key = JSON.stringify([url, indianUser, registryText, config]);
+      return cached(key, render);
     },
   };
 }
