@@ -70,17 +70,27 @@ async function variantOfContent(name: string, alter: (dir: string) => Promise<vo
   return dir;
 }
 
-/** Replaces a JavaScript string literal in every bundle file that has it. */
-async function replaceLiteral(dir: string, literal: string, replacement: string): Promise<void> {
+/**
+ * Replaces a JavaScript string literal in every bundle file that has it: the browser build's, and with
+ * `withServer` the Node build's too (what the site server renders with).
+ */
+async function replaceLiteral(
+  dir: string,
+  literal: string,
+  replacement: string,
+  { withServer = false } = {},
+): Promise<void> {
   let changed = 0;
-  for (const file of await fs.readdir(dir)) {
-    if (!file.endsWith('.js')) continue;
-    const full = path.join(dir, file);
-    const code = await fs.readFile(full, 'utf8');
-    const quoted = JSON.stringify(literal);
-    if (!code.includes(quoted)) continue;
-    await fs.writeFile(full, code.split(quoted).join(replacement));
-    changed += 1;
+  for (const folder of withServer ? [dir, path.join(dir, 'server')] : [dir]) {
+    for (const file of await fs.readdir(folder)) {
+      if (!file.endsWith('.js')) continue;
+      const full = path.join(folder, file);
+      const code = await fs.readFile(full, 'utf8');
+      const quoted = [JSON.stringify(literal), `'${literal}'`].find((q) => code.includes(q));
+      if (!quoted) continue;
+      await fs.writeFile(full, code.split(quoted).join(replacement));
+      changed += 1;
+    }
   }
   if (changed === 0) throw new Error(`No bundle file of ${REMOTE} has the string ${JSON.stringify(literal)}`);
 }
@@ -134,8 +144,9 @@ test('a published version shows on the next page load, with no restart; a rollba
   await expect(aboutHeading(page)).toHaveText(HEADING);
   expect([...versions]).toEqual([base]);
 
+  // Both builds changed, as a team's new version is: the server renders it, the browser hydrates it.
   const changed = await variantOfContent('changed', (dir) =>
-    replaceLiteral(dir, HEADING, JSON.stringify(CHANGED_HEADING)),
+    replaceLiteral(dir, HEADING, JSON.stringify(CHANGED_HEADING), { withServer: true }),
   );
   const published = await releaseOk(
     site,
@@ -180,6 +191,7 @@ test('a release whose page throws falls back to the last good one, and the failu
   page,
   site,
 }) => {
+  // Broken in the browser build only: the server renders the page, the browser's render of it throws.
   const broken = await variantOfContent('page-throws', (dir) =>
     replaceLiteral(dir, HEADING, '(()=>{throw new Error("this About page release is broken")})()'),
   );

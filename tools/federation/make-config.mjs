@@ -37,10 +37,30 @@ class PageAssetsPlugin {
           const bootstrap = compilation.chunkGroups.find((group) =>
             group.origins.some((origin) => origin.request === './bootstrap'),
           );
-          const files = bootstrap ? bootstrap.getFiles() : [];
+          const files = new Set(bootstrap ? bootstrap.getFiles() : []);
+          // The shared singletons the bootstrap consumes (React, the store, @metrology/shared...) come in chunks
+          // of their own, fetched once the bootstrap asks (and those consume others): preloaded too, so the
+          // browser's chain is one step deep.
+          const pending = [...(bootstrap?.chunks ?? [])];
+          const seen = new Set(pending);
+          while (pending.length > 0) {
+            const chunk = pending.pop();
+            if (!chunk) break;
+            for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+              if (module.type !== 'consume-shared-module') continue;
+              for (const block of module.blocks) {
+                for (const next of compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []) {
+                  if (seen.has(next)) continue;
+                  seen.add(next);
+                  pending.push(next);
+                  for (const file of next.files) files.add(file);
+                }
+              }
+            }
+          }
           const assets = {
-            css: files.filter((file) => file.endsWith('.css')),
-            js: files.filter((file) => file.endsWith('.js')),
+            css: [...files].filter((file) => file.endsWith('.css')),
+            js: [...files].filter((file) => file.endsWith('.js')),
           };
           compilation.emitAsset('page-assets.json', new sources.RawSource(JSON.stringify(assets)));
         },
