@@ -25,7 +25,9 @@ function waitingForHydration(page: Page): Page {
   const hydrated = async <R extends { headers(): Record<string, string> } | null>(
     response: R,
   ): Promise<R> => {
-    if (response && (response.headers()['content-type'] ?? '').startsWith('text/html')) {
+    const html = response && (response.headers()['content-type'] ?? '').startsWith('text/html');
+    // Only the shop's server-rendered pages (they carry their data); not a payment provider's page.
+    if (html && (await page.locator('#shop-data').count()) > 0) {
       await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 20_000 });
     }
     return response;

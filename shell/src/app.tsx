@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ShopProviders, type RootState, type ShopStore } from '@metrology/shared';
-import { LoginDialog } from './auth/login-dialog';
 import { BackOfficeRoutes } from './back-office/back-office-routes';
-import { SupportChat } from './chat/support-chat';
+import { DeferredOverlays } from './layout/deferred-overlays';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { KeepClear } from './layout/keep-clear';
@@ -62,9 +61,8 @@ export function SiteLayout() {
         </Routes>
       </main>
       <Footer />
-      {/* Overlays owned by the shell, on every page. */}
-      <SupportChat />
-      <LoginDialog />
+      {/* Overlays owned by the shell, on every page, loaded once the page is live. */}
+      <DeferredOverlays />
     </>
   );
 }

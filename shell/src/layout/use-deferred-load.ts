@@ -3,7 +3,8 @@ import { useEffect, useState, type RefObject } from 'react';
 /** How far below the viewport an element may be and still count as about to be seen. */
 const NEAR_VIEWPORT = '300px';
 
-function afterPageLoad(run: () => void): () => void {
+/** Runs `run` once the page has loaded and the browser is idle; returns a cancel. */
+export function afterPageLoad(run: () => void): () => void {
   let cancelled = false;
   const idle = () => {
     if (cancelled) return;
