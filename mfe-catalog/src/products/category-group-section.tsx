@@ -60,6 +60,14 @@ export function CategoryGroupSection({ group, search }: { group: CategoryGroup; 
       ) : !near || isLoading ? (
         <div className="catalog-category__pending">
           {near ? <Spinner label={`Loading ${group.category}`} /> : null}
+          {/* Without JavaScript a group below the fold never loads here: its own filtered page does. */}
+          <noscript>
+            <a
+              href={`/products?${new URLSearchParams({ company: group.company, category: group.category }).toString()}`}
+            >
+              See the {count.format(group.count)} {group.category} products of {group.company}
+            </a>
+          </noscript>
         </div>
       ) : (
         <ul className="catalog-grid">
