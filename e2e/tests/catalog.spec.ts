@@ -149,7 +149,7 @@ test.describe('product page', () => {
     await crumbs.getByRole('link', { name: 'Products' }).click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
-    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products$/);
     await expect(page).not.toHaveTitle(new RegExp(name));
   });
 

@@ -1,20 +1,27 @@
 // @ts-check
-// `npm run bench`: Lighthouse (mobile preset, Debian's Chromium) on the production build, plus bundle sizes.
-// Prints figures; nothing here passes or fails on a number.
+// `npm run bench`: bundle sizes, Lighthouse (mobile preset, Debian's Chromium, median of 3 runs) on /, /products,
+// /product/:slug, /cart, /about and /careers of the production build, the site server's throughput and p95 for
+// pages (20 connections, 10 s each), then the API benches (faults, search, load, cluster faults; `-- --pages`
+// leaves those out). Prints figures; nothing here passes or fails on a number.
 import { mkdtempSync, rmSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
-import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { REMOTE_NAMES, SHELL } from '@metrology/shared/release';
 import { buildIfNeeded } from '../src/build.mjs';
 import { launch } from '../src/launch.mjs';
 import { publishLocalBuilds } from '../src/publish-local.mjs';
 import { ROOT } from '../src/paths.mjs';
+import { lighthouseRoutes, serverLoad } from './bench/pages.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE_RUNS = 3;
+const LOAD_CONNECTIONS = 20;
+const LOAD_SECONDS = 10;
+/** `npm run bench -- --pages`: bundle sizes, Lighthouse and the site server's load only (not the API benches). */
+const PAGES_ONLY = process.argv.includes('--pages');
 
 /** @returns {Promise<number>} */
 function freePort() {
@@ -68,47 +75,61 @@ async function main() {
     releasesDir,
     geoUrl: '',
     apiOutput: 'ignore',
+    // The bench loads pages as fast as it can from one address; a server render that calls the API per request
+    // must not be measured against the API's per-client rate limit.
+    apiEnv: { RATE_LIMIT_DISABLED: 'true' },
   });
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  /** @type {chromeLauncher.LaunchedChrome | undefined} */
+  let chrome;
   try {
-    const list = /** @type {{ products?: { slug: string }[] }} */ (
-      await (await fetch(`${running.apiUrl}/api/product/list?limit=1`)).json()
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const list = /** @type {{ products?: { slug: string; name: string }[] }} */ (
+      await (await fetch(`${running.apiUrl}/api/product/list?limit=24`)).json()
     );
-    const slug = list.products?.[0]?.slug;
-    const routes = ['/', '/products', ...(slug ? [`/product/${slug}`] : [])];
-    console.log(`\nLighthouse ${'(mobile preset, simulated throttling)'} against ${running.siteUrl}:`);
-    console.log('  route                                   perf   LCP (ms)   TBT (ms)    CLS     bytes');
-    for (const route of routes) {
-      const result = await lighthouse(`${running.siteUrl}${route}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
-      const { audits, categories } = result.lhr;
-      const num = (/** @type {string} */ id) => audits[id]?.numericValue ?? Number.NaN;
-      const score = Math.round((categories.performance?.score ?? 0) * 100);
-      console.log(
-        `  ${route.padEnd(38)} ${String(score).padStart(4)} ${num('largest-contentful-paint').toFixed(0).padStart(10)} ${num('total-blocking-time').toFixed(0).padStart(10)} ${num('cumulative-layout-shift').toFixed(3).padStart(8)} ${kb(num('total-byte-weight')).padStart(11)}`,
-      );
-    }
+    const product = list.products?.[0];
+    if (!product) throw new Error('The API lists no products: nothing to open at /product/:slug');
+    const productPath = `/product/${encodeURIComponent(product.slug)}`;
+    const routes = [
+      { label: '/', path: '/' },
+      { label: '/products', path: '/products' },
+      { label: '/product/:slug', path: productPath },
+      { label: '/cart', path: '/cart' },
+      { label: '/about', path: '/about' },
+      { label: '/careers', path: '/careers' },
+    ];
+    console.log(`\n/product/:slug is ${productPath}`);
+    await lighthouseRoutes({
+      siteUrl: running.siteUrl,
+      routes,
+      chromePort: chrome.port,
+      runs: LIGHTHOUSE_RUNS,
+    });
+    await serverLoad({
+      siteUrl: running.siteUrl,
+      connections: LOAD_CONNECTIONS,
+      seconds: LOAD_SECONDS,
+      pages: [
+        { label: '/products', path: '/products', markers: (list.products ?? []).map((p) => p.name) },
+        { label: '/product/:slug', path: productPath, markers: [product.name] },
+      ],
+    });
   } finally {
-    await chrome.kill();
+    await chrome?.kill();
     await running.stop();
     rmSync(work, { recursive: true, force: true });
   }
+  if (PAGES_ONLY) return;
   await (await import('./bench/faults.mjs')).run();
   await (await import('./bench/search.mjs')).run();
   await (await import('./bench/load.mjs')).run();

@@ -1,12 +1,16 @@
 import { useRef, useState } from 'react';
-import { LoadError, Spinner, usePageTitle, serverMessage } from '@metrology/shared';
+import { BRAND_NAME, LoadError, Spinner, usePageHead, serverMessage } from '@metrology/shared';
 import { ApplicationForm } from '../application/application-form';
 import { OpeningCard } from '../openings/opening-card';
 import { CAREERS_MESSAGES, useGetJobOpeningsQuery } from '../openings/get-openings';
 import '../styles/careers.css';
 
 export default function CareersPage() {
-  usePageTitle('Careers');
+  usePageHead({
+    title: 'Careers',
+    description: `Job openings at ${BRAND_NAME}: roles in metrology sales, calibration and service, with how to apply.`,
+    canonicalPath: '/careers',
+  });
   const { data, error, isError, isFetching, refetch } = useGetJobOpeningsQuery();
   const [expanded, setExpanded] = useState<string | null>(null);
   const [applyingFor, setApplyingFor] = useState<string | null>(null);

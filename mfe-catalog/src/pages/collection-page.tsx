@@ -11,7 +11,7 @@ import {
   selectShowSearch,
   useAppDispatch,
   useAppSelector,
-  usePageTitle,
+  usePageHead,
   type SortKey,
 } from '@metrology/shared';
 import { useSearchProductsInfiniteQuery } from '../endpoints/search-products';
@@ -37,7 +37,11 @@ const READ_AHEAD_PAGES = 5;
 const count = new Intl.NumberFormat('en-US');
 
 export default function CollectionPage() {
-  usePageTitle('Collection');
+  usePageHead({
+    title: 'Collection',
+    description: 'The whole collection in one grid, filtered by category and type and sorted by price.',
+    canonicalPath: '/collection',
+  });
   const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
   const filters = readCollectionFilters(params);

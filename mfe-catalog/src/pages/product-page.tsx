@@ -20,6 +20,15 @@ import { useFailureToast } from '../ui/use-failure-toast';
 import { ProductSkeleton } from '../ui/catalog-skeletons';
 import '../styles/catalog.css';
 
+const NOT_FOUND_HEAD = {
+  title: 'Product not found',
+  description: 'We could not find a product at this address. It may have been renamed or withdrawn.',
+};
+const LOADING_HEAD = {
+  title: 'Product details',
+  description: 'Details, specifications and pricing of a precision measuring instrument.',
+};
+
 export default function ProductPage() {
   const { slug = '' } = useParams();
   const {
@@ -31,7 +40,7 @@ export default function ProductPage() {
   } = useGetProductBySlugQuery(slug, { skip: !slug });
   const notFound = !slug || (isError && isApiError(error) && error.status === 404);
   const shown = product && (product.slug === slug || product._id === slug) ? product : undefined;
-  useProductHead(shown, notFound ? 'Product not found' : 'Product details');
+  useProductHead(shown, notFound ? NOT_FOUND_HEAD : LOADING_HEAD);
   useFailureToast(isError && !notFound ? error : undefined, 'Failed to load the product');
 
   if (notFound) {

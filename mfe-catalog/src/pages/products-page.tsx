@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { LoadError, COMPANIES, TESPA_CATEGORIES, errorMessage, usePageTitle } from '@metrology/shared';
+import { LoadError, COMPANIES, TESPA_CATEGORIES, errorMessage, usePageHead } from '@metrology/shared';
 import { useGetProductGroupsQuery } from '../endpoints/get-product-groups';
 import { CategoryGroupSection } from '../products/category-group-section';
 import { emptyMessage, type CompanyGroup } from '../products/group-products';
@@ -14,11 +14,23 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 const count = new Intl.NumberFormat('en-US');
 
+/** The canonical address of a products view: /products with its company and category, never the search. */
+function productsPath(company: string, category: string): string {
+  const query = writeProductFilters({ search: '', company, category }).toString();
+  return query ? `/products?${query}` : '/products';
+}
+
 export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readProductFilters(params);
   const { company, category } = filters;
-  usePageTitle(company ? `${company} Products` : 'Products');
+  usePageHead({
+    title: company ? `${company} Products` : 'Products',
+    description: company
+      ? `${company} precision measuring instruments${category ? ` (${category})` : ''}: models, specifications and prices.`
+      : 'Precision measuring instruments from Tespa, Inprocess Gauging, Sylvac, Mahr and SCANTECH 3D, grouped by company and category.',
+    canonicalPath: productsPath(company, category),
+  });
   const ids = { search: useId(), company: useId(), category: useId(), status: useId() };
 
   // The search box shows what is typed; the URL (and the results) follow after a pause. When the URL changes

@@ -69,10 +69,5 @@ export function productJsonLd(product: Product, url: string): Record<string, unk
   return data;
 }
 
-/** JSON for a <script> element: nothing in it can close the element early. */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
+/** JSON for a <script> element: the page head's, which nothing in the value can close early. */
+export { scriptSafeJson } from '@metrology/shared';

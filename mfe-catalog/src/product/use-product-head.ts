@@ -1,61 +1,43 @@
-import { useEffect } from 'react';
-import { getRuntimeConfig, type Product } from '@metrology/shared';
-import { canonicalUrl, productJsonLd, scriptSafeJson } from './product-details';
+import {
+  assetUrl,
+  getRuntimeConfig,
+  productPath,
+  selectIsIndianUser,
+  useAppSelector,
+  usePageHead,
+  type PageHead,
+  type Product,
+} from '@metrology/shared';
+import { canonicalUrl, productJsonLd } from './product-details';
 
-/** Sets an attribute of a head element (creating it when missing); the returned function puts things back. */
-function setHeadElement(selector: string, create: () => HTMLElement, attribute: string, value: string) {
-  const existing = document.head.querySelector<HTMLElement>(selector);
-  if (existing) {
-    const previous = existing.getAttribute(attribute);
-    existing.setAttribute(attribute, value);
-    return () => {
-      if (previous === null) existing.removeAttribute(attribute);
-      else existing.setAttribute(attribute, previous);
-    };
-  }
-  const element = create();
-  element.setAttribute(attribute, value);
-  document.head.appendChild(element);
-  return () => element.remove();
+/** The description of a product page: the product's own, or one made of its name and company. */
+function productDescription(product: Product): string {
+  const own = product.description.trim();
+  if (own) return own;
+  return product.company ? `${product.name} by ${product.company}.` : `${product.name}.`;
 }
 
 /**
- * The product page's head: title (name plus company), meta description, canonical link and Product JSON-LD.
- * Everything is put back when the page is left or shows another product.
+ * The product page's head (SPEC Product detail): title (name plus company), meta description, canonical
+ * /product/{slug}, og:image and schema.org Product JSON-LD. Indian users see no prices, so their JSON-LD
+ * carries no offer. Until the product is there (loading, not found) the fallback head is used.
+ * The page head puts everything back when the page is left or shows another product.
  */
-export function useProductHead(product: Product | undefined, fallbackTitle: string): void {
-  useEffect(() => {
-    const previousTitle = document.title;
-    if (!product) {
-      document.title = fallbackTitle;
-      return () => {
-        document.title = previousTitle;
-      };
-    }
-    document.title = product.company ? `${product.name} | ${product.company}` : product.name;
-    const url = canonicalUrl(getRuntimeConfig().siteOrigin, product);
-    const restoreDescription = setHeadElement(
-      'meta[name="description"]',
-      () => Object.assign(document.createElement('meta'), { name: 'description' }),
-      'content',
-      product.description,
-    );
-    const restoreCanonical = setHeadElement(
-      'link[rel="canonical"]',
-      () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
-      'href',
-      url,
-    );
-    const jsonLd = document.createElement('script');
-    jsonLd.type = 'application/ld+json';
-    jsonLd.dataset.catalog = 'product';
-    jsonLd.textContent = scriptSafeJson(productJsonLd(product, url));
-    document.head.appendChild(jsonLd);
-    return () => {
-      document.title = previousTitle;
-      restoreDescription();
-      restoreCanonical();
-      jsonLd.remove();
+export function useProductHead(product: Product | undefined, fallback: PageHead): void {
+  const indian = useAppSelector(selectIsIndianUser);
+  let head: PageHead = { ...fallback, bareTitle: true };
+  if (product) {
+    const jsonLd = productJsonLd(product, canonicalUrl(getRuntimeConfig().siteOrigin, product));
+    if (indian) delete jsonLd.offers;
+    head = {
+      title: product.company ? `${product.name} | ${product.company}` : product.name,
+      bareTitle: true,
+      description: productDescription(product),
+      canonicalPath: productPath(product),
+      imageUrl: assetUrl(product.image[0]) || undefined,
+      type: 'product',
+      jsonLd,
     };
-  }, [product, fallbackTitle]);
+  }
+  usePageHead(head);
 }

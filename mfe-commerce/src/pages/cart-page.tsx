@@ -11,7 +11,7 @@ import {
   selectToken,
   useAppDispatch,
   useAppSelector,
-  usePageTitle,
+  usePageHead,
 } from '@metrology/shared';
 import { CartRow } from '../features/cart/cart-row';
 import { CartSkeleton } from '../features/cart/cart-skeleton';
@@ -23,7 +23,10 @@ import { OrderingUnavailable } from '../ui/ordering-unavailable';
 import '../styles/commerce.css';
 
 export default function CartPage() {
-  usePageTitle('Your Cart');
+  usePageHead({
+    title: 'Your Cart',
+    description: 'The instruments in your cart, their quantities and the order total before checkout.',
+  });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const token = useAppSelector(selectToken);

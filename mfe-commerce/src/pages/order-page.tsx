@@ -8,7 +8,7 @@ import {
   selectToken,
   useAppDispatch,
   useAppSelector,
-  usePageTitle,
+  usePageHead,
 } from '@metrology/shared';
 import { useGetOrderQuery } from '../endpoints/get-order';
 import { addressLines } from '../features/checkout/address-fields';
@@ -37,9 +37,10 @@ export default function OrderPage() {
   );
   const order = query.data && query.data._id === orderId ? query.data : undefined;
   const notFound = query.isError && isApiError(query.error) && query.error.status === 404;
-  usePageTitle(
-    order ? `Order ${orderNumber(order)}` : notFound ? COMMERCE_FALLBACKS.orderNotFound : 'Your order',
-  );
+  usePageHead({
+    title: order ? `Order ${orderNumber(order)}` : notFound ? COMMERCE_FALLBACKS.orderNotFound : 'Your order',
+    description: 'The status, items, payment and delivery address of one of your orders.',
+  });
 
   const backToOrders = (
     <Link to="/orders" className="ms-button ms-button--ghost">

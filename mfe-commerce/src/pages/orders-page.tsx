@@ -7,7 +7,7 @@ import {
   selectToken,
   useAppDispatch,
   useAppSelector,
-  usePageTitle,
+  usePageHead,
 } from '@metrology/shared';
 import { useGetUserOrdersQuery } from '../endpoints/get-user-orders';
 import { OrderGroup } from '../features/orders/order-group';
@@ -16,7 +16,10 @@ import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
 import '../styles/commerce.css';
 
 export default function OrdersPage() {
-  usePageTitle('My Orders');
+  usePageHead({
+    title: 'My Orders',
+    description: 'Your orders with their status, totals and delivery details.',
+  });
   const dispatch = useAppDispatch();
   const token = useAppSelector(selectToken);
   // Always asked again on arrival: an order placed a moment ago must be there.

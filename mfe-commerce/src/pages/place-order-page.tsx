@@ -18,7 +18,7 @@ import {
   selectToken,
   useAppDispatch,
   useAppSelector,
-  usePageTitle,
+  usePageHead,
   type Address,
   serverMessage,
 } from '@metrology/shared';
@@ -39,7 +39,10 @@ import { OrderingUnavailable } from '../ui/ordering-unavailable';
 import '../styles/commerce.css';
 
 export default function PlaceOrderPage() {
-  usePageTitle('Delivery Information');
+  usePageHead({
+    title: 'Delivery Information',
+    description: 'Where to deliver your order and how to pay for it.',
+  });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const token = useAppSelector(selectToken);

@@ -9,7 +9,7 @@ import {
   selectToken,
   useAppDispatch,
   useAppSelector,
-  usePageTitle,
+  usePageHead,
 } from '@metrology/shared';
 import { useVerifyStripeMutation } from '../endpoints/place-order';
 import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
@@ -20,7 +20,10 @@ import '../styles/commerce.css';
  * verified; paid -> cart cleared, the order's page; anything else -> /.
  */
 export default function VerifyPage() {
-  usePageTitle('Verifying payment');
+  usePageHead({
+    title: 'Verifying payment',
+    description: 'Your payment is being confirmed with the payment provider.',
+  });
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();

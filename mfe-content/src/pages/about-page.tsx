@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { BRAND_NAME, usePageTitle } from '@metrology/shared';
+import { BRAND_NAME, usePageHead } from '@metrology/shared';
 import workshop from '../assets/about/workshop.svg';
 import '../styles/content.css';
 
@@ -47,7 +47,11 @@ const DETAILS: readonly { term: string; detail: string }[] = [
 ];
 
 export default function AboutPage() {
-  usePageTitle('About Us');
+  usePageHead({
+    title: 'About Us',
+    description: `${BRAND_NAME}: manufacturing, import and distribution of measuring instruments, NABL calibration, gauging, 3D scanning, service and training.`,
+    canonicalPath: '/about',
+  });
   return (
     <div className="ms-page content-about">
       <h1>About Us</h1>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Tabs, usePageTitle } from '@metrology/shared';
+import { Tabs, usePageHead } from '@metrology/shared';
 import nablCertificate from '../assets/calibration/nabl-certificate.svg';
 import {
   CALIBRATION_CENTRES,
@@ -95,7 +95,12 @@ function CentrePanel({ centre }: { centre: CalibrationCentre }) {
 }
 
 export default function CalibrationPage() {
-  usePageTitle('Calibration Facilities');
+  usePageHead({
+    title: 'Calibration Facilities',
+    description:
+      'Calibration laboratories in Chennai, Bangalore and Coimbatore, and mobile calibration at your site.',
+    canonicalPath: '/calibration',
+  });
   return (
     <div className="ms-page content-calibration">
       <h1>Calibration Facilities</h1>

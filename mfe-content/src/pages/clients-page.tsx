@@ -1,4 +1,4 @@
-import { usePageTitle } from '@metrology/shared';
+import { usePageHead } from '@metrology/shared';
 import { CLIENT_LOGOS, CLIENT_SECTORS, LOGO_HEIGHT, LOGO_WIDTH } from '../clients/client-logos';
 import '../styles/content.css';
 
@@ -9,7 +9,12 @@ const ACHIEVEMENTS: readonly { figure: string; label: string }[] = [
 ];
 
 export default function ClientsPage() {
-  usePageTitle('Our Clients');
+  usePageHead({
+    title: 'Our Clients',
+    description:
+      'Manufacturers and laboratories that measure and calibrate with our instruments and services.',
+    canonicalPath: '/clients',
+  });
   return (
     <div className="ms-page content-clients">
       <h1>Our Clients</h1>

@@ -1,4 +1,4 @@
-import { Tabs, usePageTitle } from '@metrology/shared';
+import { Tabs, usePageHead } from '@metrology/shared';
 import { BRANCHES, mapEmbedUrl, mapLinkUrl, telHref, type Branch } from '../contact/branches';
 import { ContactForm } from '../contact/contact-form';
 import { MapEmbed } from '../contact/map-embed';
@@ -44,7 +44,11 @@ function BranchPanel({ branch }: { branch: Branch }) {
 }
 
 export default function ContactPage() {
-  usePageTitle('Contact Us');
+  usePageHead({
+    title: 'Contact Us',
+    description: 'Addresses, phone numbers and email of our offices, and a form to reach us.',
+    canonicalPath: '/contact',
+  });
   return (
     <div className="ms-page content-contact">
       <h1>Contact Us</h1>

@@ -1,4 +1,4 @@
-import { BRAND_NAME, usePageTitle } from '@metrology/shared';
+import { BRAND_NAME, usePageHead } from '@metrology/shared';
 import { ClientMarquee } from '../home/client-marquee';
 import { EnquiryBanner } from '../home/enquiry-banner';
 import { GroupCompanies } from '../home/group-companies';
@@ -7,7 +7,12 @@ import { NewestProducts } from '../home/newest-products';
 import '../styles/content.css';
 
 export default function HomePage() {
-  usePageTitle('Precision Metrology');
+  usePageHead({
+    title: 'Precision Metrology',
+    description:
+      'Precision measuring instruments from Tespa, Inprocess Gauging, Sylvac, Mahr and SCANTECH 3D, with NABL calibration services.',
+    canonicalPath: '/',
+  });
   return (
     <div className="content-home">
       <h1 className="ms-visually-hidden">{BRAND_NAME}: precision measuring instruments and calibration</h1>

@@ -1,11 +1,15 @@
 import { Link } from 'react-router-dom';
-import { Spinner, usePageTitle } from '@metrology/shared';
+import { Spinner, usePageHead } from '@metrology/shared';
 import { useGetNewsQuery } from '../news/get-news';
 import { NewsEntry } from '../news/news-entry';
 import '../styles/content.css';
 
 export default function NewsPage() {
-  usePageTitle('Latest News & Events');
+  usePageHead({
+    title: 'Latest News & Events',
+    description: 'News, exhibitions and events from our company and our instrument makers.',
+    canonicalPath: '/news',
+  });
   const { data, isLoading } = useGetNewsQuery();
   const items = data ?? [];
   return (

@@ -1,11 +1,15 @@
 import { Link } from 'react-router-dom';
-import { Spinner, usePageTitle } from '@metrology/shared';
+import { Spinner, usePageHead } from '@metrology/shared';
 import { useGetTestimonialsQuery } from '../testimonials/get-testimonials';
 import { TestimonialEntry } from '../testimonials/testimonial-entry';
 import '../styles/content.css';
 
 export default function TestimonialsPage() {
-  usePageTitle('Client Testimonials');
+  usePageHead({
+    title: 'Client Testimonials',
+    description: 'What our clients say about our measuring instruments, calibration and service.',
+    canonicalPath: '/testimonials',
+  });
   const { data, isLoading } = useGetTestimonialsQuery();
   const testimonials = data ?? [];
   return (

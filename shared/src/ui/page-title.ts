@@ -1,9 +1,6 @@
-import { useEffect } from 'react';
-import { BRAND_NAME } from '../rules/constants.js';
+import { usePageHead } from './page-head.js';
 
-/** Sets the document title for a page: "<title> | <brand>". */
+/** Sets the document title for a page: "<title> | <brand>". A page head with a title only. */
 export function usePageTitle(title: string): void {
-  useEffect(() => {
-    document.title = title ? `${title} | ${BRAND_NAME}` : BRAND_NAME;
-  }, [title]);
+  usePageHead({ title });
 }

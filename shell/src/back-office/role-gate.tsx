@@ -7,7 +7,7 @@ import {
   selectToken,
   useAppDispatch,
   useAppSelector,
-  usePageTitle,
+  usePageHead,
 } from '@metrology/shared';
 import { useMeQuery, type Me, type Role } from './back-office-api';
 
@@ -38,7 +38,7 @@ export function RoleGate({
 }) {
   const dispatch = useAppDispatch();
   const { token, user, isLoading, isFetching, error } = useMe();
-  usePageTitle(title);
+  usePageHead({ title, description: `${title}: staff tools of the shop's back office.` });
 
   if (!token) {
     return (

@@ -1,8 +1,11 @@
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '@metrology/shared';
+import { usePageHead } from '@metrology/shared';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
+  usePageHead({
+    title: 'Page not found',
+    description: 'There is no page at this address. Go back to the home page or browse the products.',
+  });
   return (
     <div className="ms-page shell-not-found">
       <h1>404 Oops! Page not found</h1>

@@ -100,6 +100,13 @@ describe('the product page', () => {
     expect(document.title).toBe('Digital Height Gauge 600 | Tespa');
     expect(head.description()).toBe('A height gauge for the inspection room.');
     expect(head.canonical()).toBe('https://shop.example/product/digital-height-gauge-600');
+    const og = (property: string) =>
+      document.head.querySelector(`meta[property="og:${property}"]`)?.getAttribute('content');
+    expect([og('type'), og('url'), og('image')]).toEqual([
+      'product',
+      'https://shop.example/product/digital-height-gauge-600',
+      `${api.url}/images/products/hg-1.svg`,
+    ]);
     expect(head.jsonLd()).toHaveLength(1);
     const data = JSON.parse(head.jsonLd()[0]?.textContent ?? '{}') as Record<string, unknown>;
     expect(data).toMatchObject({

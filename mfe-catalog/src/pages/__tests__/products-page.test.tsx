@@ -98,6 +98,11 @@ describe('the products page', () => {
     expect(screen.getByLabelText('Search products')).toHaveValue('digital');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tespa Products');
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Height Gauge']);
+    // The canonical address keeps company and category, never the search text.
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://shop.example/products?company=Tespa&category=Height+Gauge',
+    );
+    expect(document.title).toMatch(/^Tespa Products \| /);
     const page = searchCalls().find((c) => c.query.get('facets') === 'false');
     expect(Object.fromEntries(page?.query ?? [])).toMatchObject({
       q: 'digital',

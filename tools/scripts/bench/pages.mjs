@@ -1,0 +1,144 @@
+// @ts-check
+// The page bench of `npm run bench`: Lighthouse (mobile preset) on the site's routes, median of a few runs each,
+// and the site server's throughput and latency for page requests. It measures whatever the site serves (the
+// client-rendered shell today, server-rendered pages later) and judges nothing: it prints figures, marking the
+// ones that miss the goals of issue 12.
+import lighthouse from 'lighthouse';
+import { drive } from './drive.mjs';
+
+/** The goals of issue 12 for every route (Lighthouse mobile) and for server renders. */
+export const GOALS = { performance: 0.95, lcpMs: 1800, tbtMs: 150, cls: 0.02, p95Ms: 100 };
+
+/** @param {number[]} values */
+export function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/**
+ * @typedef {{ performance: number; lcpMs: number; tbtMs: number; cls: number; jsBytes: number }} PageFigures
+ */
+
+let lighthouseVersion = '';
+
+/**
+ * Transfer size of the script resources a Lighthouse run loaded (its network-requests audit).
+ * @param {import('lighthouse').Result} lhr
+ */
+export function scriptTransferBytes(lhr) {
+  const details = /** @type {{ items?: { resourceType?: string; transferSize?: number }[] } | undefined} */ (
+    lhr.audits['network-requests']?.details
+  );
+  if (!details?.items) return Number.NaN;
+  return details.items
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+/**
+ * One Lighthouse run (the default config is the mobile preset: a Moto G Power screen and simulated slow 4G).
+ * @param {string} url @param {number} port
+ * @returns {Promise<PageFigures>}
+ */
+async function lighthouseRun(url, port) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  lighthouseVersion = lhr.lighthouseVersion;
+  const num = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: lhr.categories.performance?.score ?? Number.NaN,
+    lcpMs: num('largest-contentful-paint'),
+    tbtMs: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    jsBytes: scriptTransferBytes(lhr),
+  };
+}
+
+/**
+ * Each route `runs` times; every figure is the median of its runs.
+ * @param {{ siteUrl: string; routes: { label: string; path: string }[]; chromePort: number; runs: number }} options
+ */
+export async function lighthouseRoutes({ siteUrl, routes, chromePort, runs }) {
+  const mark = (/** @type {boolean} */ missed) => (missed ? '✗' : ' ');
+  console.log(
+    `\nLighthouse (mobile preset, simulated throttling), median of ${runs} runs per figure, against ${siteUrl}:`,
+  );
+  console.log('  route                      perf      LCP ms     TBT ms      CLS    JS KiB (transfer)');
+  /** @type {Record<string, PageFigures>} */
+  const figures = {};
+  for (const route of routes) {
+    /** @type {PageFigures[]} */
+    const all = [];
+    for (let i = 0; i < runs; i += 1) all.push(await lighthouseRun(`${siteUrl}${route.path}`, chromePort));
+    const pick = (/** @type {keyof PageFigures} */ key) => median(all.map((run) => run[key]));
+    const m = {
+      performance: pick('performance'),
+      lcpMs: pick('lcpMs'),
+      tbtMs: pick('tbtMs'),
+      cls: pick('cls'),
+      jsBytes: pick('jsBytes'),
+    };
+    figures[route.label] = m;
+    console.log(
+      `  ${route.label.padEnd(22)} ${m.performance.toFixed(2).padStart(6)}${mark(m.performance < GOALS.performance)} ${m.lcpMs.toFixed(0).padStart(10)}${mark(m.lcpMs > GOALS.lcpMs)} ${m.tbtMs.toFixed(0).padStart(9)}${mark(m.tbtMs > GOALS.tbtMs)} ${m.cls.toFixed(3).padStart(8)}${mark(m.cls > GOALS.cls)} ${(m.jsBytes / 1024).toFixed(1).padStart(12)}`,
+    );
+  }
+  console.log(`  Lighthouse ${lighthouseVersion}; JS KiB: transfer size of the script resources loaded.`);
+  console.log(
+    `  ✗ misses the goal (performance ≥ ${GOALS.performance}, LCP ≤ ${GOALS.lcpMs} ms, TBT ≤ ${GOALS.tbtMs} ms, CLS ≤ ${GOALS.cls}).`,
+  );
+  return figures;
+}
+
+/**
+ * What the server's HTML for a page holds: its size, and whether the page's content is in it (server-rendered)
+ * or only the shell that JavaScript fills in (client-rendered).
+ * @param {string} url @param {string[]} contentMarkers texts of the page's content; any one found counts
+ */
+async function inspectHtml(url, contentMarkers) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  const html = await response.text();
+  const escaped = (/** @type {string} */ text) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const rendered = contentMarkers.some((text) => html.includes(text) || html.includes(escaped(text)));
+  return { status: response.status, bytes: Buffer.byteLength(html), rendered };
+}
+
+/**
+ * GET each page with `connections` closed-loop connections for `seconds` (loopback, keep-alive): throughput
+ * and latency. Any answer but 200 counts as an error.
+ * @param {{ siteUrl: string; pages: { label: string; path: string; markers: string[] }[]; connections: number; seconds: number }} options
+ */
+export async function serverLoad({ siteUrl, pages, connections, seconds }) {
+  console.log(
+    `\nSite server under load (GET, ${connections} connections, ${seconds} s each, loopback, keep-alive, uncompressed):`,
+  );
+  console.log(
+    '  page                    req/s   p50 ms    p95 ms   p99 ms   errors   HTML KiB   content in HTML',
+  );
+  for (const page of pages) {
+    const html = await inspectHtml(`${siteUrl}${page.path}`, page.markers);
+    const r = await drive({
+      baseUrl: siteUrl,
+      connections,
+      seconds,
+      next: () => ({ path: page.path, headers: { accept: 'text/html' } }),
+    });
+    console.log(
+      `  ${page.label.padEnd(20)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}${r.p95 > GOALS.p95Ms ? '✗' : ' '} ${r.p99.toFixed(1).padStart(8)} ${String(r.failures).padStart(8)} ${(html.bytes / 1024).toFixed(1).padStart(10)}   ${html.status === 200 ? (html.rendered ? 'yes (server-rendered)' : 'no (client-rendered shell)') : `HTTP ${html.status}`}`,
+    );
+    for (const [kind, count] of Object.entries(r.failureKinds)) console.log(`    ${count} x ${kind}`);
+  }
+  console.log(`  ✗ misses the goal for server renders (p95 ≤ ${GOALS.p95Ms} ms).`);
+}
