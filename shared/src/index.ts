@@ -35,4 +35,3 @@ export * from './ui/product-card.js';
 export * from './ui/quantity-stepper.js';
 export * from './ui/tabs.js';
 export * from './ui/use-form.js';
-export * from './ui/page-head.js';
