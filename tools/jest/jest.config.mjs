@@ -28,6 +28,8 @@ const browserProject = (name) => ({
   moduleNameMapper: {
     '^@metrology/shared$': '<rootDir>/../shared/src/index.ts',
     '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
+    '^@metrology/shared/controls$': '<rootDir>/../shared/src/controls/index.ts',
+    '^@metrology/shared/password$': '<rootDir>/../shared/src/rules/password.ts',
     '^@metrology/shared/contracts$': '<rootDir>/../shared/src/contracts/index.ts',
     '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
     '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',

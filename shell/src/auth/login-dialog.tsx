@@ -5,7 +5,6 @@ import {
   errorMessage,
   loginDialogClosed,
   PASSWORD_MIN_LENGTH,
-  passwordProblem,
   notify,
   selectLoginDialogOpen,
   selectToken,
@@ -16,6 +15,9 @@ import {
 import { useLoginMutation, useRegisterMutation } from './auth-api';
 
 type Mode = 'login' | 'signup';
+
+/** The shared password rule with its list of common passwords (about 12 KB gzip): fetched for sign-up only. */
+const loadPasswordRule = () => import('@metrology/shared/password');
 
 const TEXTS = {
   login: {
@@ -76,18 +78,26 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (switched.current) firstField.current?.focus();
     switched.current = true;
+    // Sign-up checks the password on submit: fetch the rule while the form is being filled in.
+    if (mode === 'signup') loadPasswordRule().catch(() => undefined);
   }, [mode]);
 
+  // True from a submit until its answer (busy covers only the request; the rule may still be on its way).
+  const submitting = useRef(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    // The same rule the server applies (@metrology/shared): refused here first, with the same message.
-    const weak = mode === 'signup' ? passwordProblem(password) : null;
-    if (weak) {
-      notify.error(weak);
-      return;
-    }
+    if (busy || submitting.current) return;
+    submitting.current = true;
     try {
+      if (mode === 'signup') {
+        // The same rule the server applies (@metrology/shared): refused here first, with the same message.
+        const { passwordProblem } = await loadPasswordRule();
+        const weak = passwordProblem(password);
+        if (weak) {
+          notify.error(weak);
+          return;
+        }
+      }
       const session =
         mode === 'login'
           ? await login({ email, password }).unwrap()
@@ -99,6 +109,8 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
     } catch (error) {
       console.error(mode === 'login' ? 'Login failed' : 'Registration failed', error);
       notify.error(errorMessage(error, 'Something went wrong. Please try again.'));
+    } finally {
+      submitting.current = false;
     }
   };
 
