@@ -57,6 +57,7 @@ const apiProject = (displayName, extra) => ({
     '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
     '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
     '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
+    '^@metrology/shared/trust-proxy$': '<rootDir>/../shared/server/trust-proxy.mjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   ...extra,
@@ -83,7 +84,10 @@ export default {
       testMatch: ['<rootDir>/src/**/*.test.{ts,mjs}', '<rootDir>/scripts/**/*.test.{ts,mjs}'],
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
       moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
-      moduleNameMapper: { '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs' },
+      moduleNameMapper: {
+        '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
+        '^@metrology/shared/trust-proxy$': '<rootDir>/../shared/server/trust-proxy.mjs',
+      },
     },
   ],
 };

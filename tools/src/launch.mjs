@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { ROOT } from './paths.mjs';
 import { supervise } from './supervisor.mjs';
-import { trustProxyFromEnv } from './trust-proxy.mjs';
+import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
 
 export const DEFAULT_GEO_URL = 'https://ipapi.co/json/';
 
