@@ -118,7 +118,7 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
       </h2>
       <p className="careers-apply__note">All fields are required.</p>
       <form onSubmit={onSubmit} noValidate aria-labelledby="careers-apply-title">
-        <div className="careers-apply__row">
+        <div className="ms-field-row">
           <div className="ms-field">
             {label('name', 'Full name')}
             <input className="ms-input" type="text" autoComplete="name" {...text('name')} />
@@ -130,7 +130,7 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
             {error('email')}
           </div>
         </div>
-        <div className="careers-apply__row">
+        <div className="ms-field-row">
           <div className="ms-field">
             {label('qualification', 'Qualification')}
             <input className="ms-input" type="text" {...text('qualification')} />
@@ -160,7 +160,7 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
             {error('position')}
           </div>
         </div>
-        <div className="careers-apply__row">
+        <div className="ms-field-row">
           <div className="ms-field">
             {label('mobile', 'Mobile number')}
             <input className="ms-input" type="tel" autoComplete="tel" {...text('mobile')} />

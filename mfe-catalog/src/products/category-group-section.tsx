@@ -54,7 +54,7 @@ export function CategoryGroupSection({ group, search }: { group: CategoryGroup; 
           {near ? <Spinner label={`Loading ${group.category}`} /> : null}
         </div>
       ) : (
-        <ul className="catalog-grid">
+        <ul className="ms-product-grid catalog-grid">
           {products.map((product) => (
             <ProductCard key={product._id} product={product} />
           ))}
