@@ -116,4 +116,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The controls entry is a singleton of its own: a relative path into the main entry would bundle a second copy
+    // of what it reaches (the rules, the store) into the controls chunk.
+    files: ['shared/src/controls/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['mfe-*', 'mfe-*/*', '@metrology/shell', '@metrology/api', '../../../*'],
+              message: '@metrology/shared is the bottom layer: it imports no section.',
+            },
+            {
+              group: ['../*', '!../__tests__'],
+              message:
+                "src/controls reaches the main entry as '@metrology/shared' (the singleton), not by path.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

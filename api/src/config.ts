@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_DELIVERY_FEE } from '@metrology/shared/rules';
+import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
 import { API_ROOT } from './paths.js';
 
 /** Calls with a per-IP rate limit, and their default maximum per window. */
@@ -247,24 +248,4 @@ function faultsFromEnv(env: NodeJS.ProcessEnv, number: (name: string) => number 
     production: env.NODE_ENV === 'production',
     publicApiUrl: env.PUBLIC_API_URL || `http://localhost:${apiPort}`,
   };
-}
-
-/**
- * The one trust-proxy setting, shared with the site server (tools/src/trust-proxy.mjs): TRUST_PROXY, or its
- * deprecated older name TRUSTED_PROXY when TRUST_PROXY is unset. Unset: X-Forwarded-* headers are ignored.
- */
-export function trustProxyFromEnv(env: NodeJS.ProcessEnv): boolean | string[] | undefined {
-  const raw = env.TRUST_PROXY ?? env.TRUSTED_PROXY;
-  return raw ? trustProxyFrom(raw) : undefined;
-}
-
-/** TRUST_PROXY: true/false, or addresses/CIDRs separated by commas ('loopback', '127.0.0.1,::1'). */
-export function trustProxyFrom(raw: string): boolean | string[] {
-  const value = raw.trim();
-  if (value === 'true') return true;
-  if (value === 'false' || value === '') return false;
-  return value
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
 }

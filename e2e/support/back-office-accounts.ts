@@ -27,26 +27,32 @@ export const MANAGER: Account = {
   role: 'release-manager',
 };
 
-/** Runs `npm run user -- create` (the built CLI) for each account against DATA_DIR. */
-export function createBackOfficeAccounts(dataDir: string): void {
-  for (const account of [STAFF, MANAGER]) {
-    const result = spawnSync(
-      process.execPath,
-      [
-        path.join(ROOT, 'api/dist/user-cli.js'),
-        'create',
-        account.email,
-        '--name',
-        account.name,
-        '--role',
-        account.role,
-      ],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, input: account.password, encoding: 'utf8' },
-    );
-    if (result.status !== 0) {
-      throw new Error(`npm run user -- create ${account.email} failed: ${result.stderr || result.stdout}`);
-    }
+/**
+ * Runs `npm run user -- create` (the built CLI) for one account, on the database `env` names: DATA_DIR (the
+ * embedded one, while no API runs on it) or DATABASE_URL (PostgreSQL, while the APIs run).
+ */
+export function createAccount(account: Account, env: { DATA_DIR: string } | { DATABASE_URL: string }): void {
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'api/dist/user-cli.js'),
+      'create',
+      account.email,
+      '--name',
+      account.name,
+      '--role',
+      account.role,
+    ],
+    { cwd: ROOT, env: { ...process.env, ...env }, input: account.password, encoding: 'utf8' },
+  );
+  if (result.status !== 0) {
+    throw new Error(`npm run user -- create ${account.email} failed: ${result.stderr || result.stdout}`);
   }
+}
+
+/** The suite's staff member and release manager, on the embedded database in DATA_DIR. */
+export function createBackOfficeAccounts(dataDir: string): void {
+  for (const account of [STAFF, MANAGER]) createAccount(account, { DATA_DIR: dataDir });
 }
 
 /** Logs the account in through the API and hands the browser its session, as the login dialog would. */

@@ -1,9 +1,10 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Response } from '@playwright/test';
 import { startCluster } from '../../tools/src/cluster.mjs';
+import { createAccount, type Account } from '../support/back-office-accounts';
 import { freePort } from '../support/free-port';
 import { test, expect } from '../support/fixtures';
 
@@ -132,26 +133,13 @@ test('a publish and a rollback against the cluster are seen through both site in
 
 test('the release desk on either API moves the pointer both site instances read', async () => {
   // A release manager made with the operator's tool on the cluster's database (PostgreSQL: the API keeps running).
-  const manager = { email: `desk.${Date.now()}@example.com`, password: 'cluster desk password 1' };
-  const made = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'api/dist/user-cli.js'),
-      'create',
-      manager.email,
-      '--name',
-      'Desk Manager',
-      '--role',
-      'release-manager',
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: cluster.databaseUrl },
-      input: manager.password,
-      encoding: 'utf8',
-    },
-  );
-  expect(made.status, made.stderr || made.stdout).toBe(0);
+  const manager: Account = {
+    email: `desk.${Date.now()}@example.com`,
+    name: 'Desk Manager',
+    password: 'cluster desk password 1',
+    role: 'release-manager',
+  };
+  createAccount(manager, { DATABASE_URL: cluster.databaseUrl });
   const [one, two] = cluster.apis.map((a) => a.port) as [number, number];
   const api = async (port: number, route: string, body?: unknown, token?: string) => {
     const response = await fetch(`http://127.0.0.1:${port}${route}`, {
@@ -164,7 +152,8 @@ test('the release desk on either API moves the pointer both site instances read'
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  const { token } = (await api(one, '/api/user/login', manager)).body as { token: string };
+  const { token } = (await api(one, '/api/user/login', { email: manager.email, password: manager.password }))
+    .body as { token: string };
   expect(token).toBeTruthy();
   // The first test published VERSION and rolled back to the version before it.
   const base = await liveOn(cluster.sites[0]!.port);

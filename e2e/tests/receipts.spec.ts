@@ -79,6 +79,19 @@ const ADDRESS = {
   phone: '+91 98400 12345',
 };
 
+/**
+ * A returning buyer: a new account with the one saved address and `quantity` of a priced product of `company` in
+ * its server cart, logged in in the browser; /place-order then has the address selected.
+ */
+async function returningBuyer(page: Page, site: Site, company: string, quantity: number) {
+  const product = await pricedProduct(site, company);
+  const shopper = await newShopper(site);
+  await call(site, '/api/address/save', { address: ADDRESS }, shopper.token);
+  await call(site, '/api/cart/add', { itemId: product._id, quantity }, shopper.token);
+  await seedBrowser(page, { token: shopper.token });
+  return { product, shopper };
+}
+
 const money = (n: number) => `$${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n)}`;
 const commerce = (page: Page) => page.locator('[data-boundary="commerce"]');
 const toasts = (page: Page) => page.locator('.notistack-SnackbarContainer');
@@ -216,11 +229,7 @@ for (const viewport of VIEWPORTS) {
       page,
       site,
     }) => {
-      const product = await pricedProduct(site, 'Sylvac');
-      const shopper = await newShopper(site);
-      await call(site, '/api/address/save', { address: ADDRESS }, shopper.token);
-      await call(site, '/api/cart/add', { itemId: product._id, quantity: 2 }, shopper.token);
-      await seedBrowser(page, { token: shopper.token });
+      const { product } = await returningBuyer(page, site, 'Sylvac', 2);
 
       await page.goto('/place-order');
       const section = commerce(page);
@@ -257,11 +266,7 @@ test('an order whose answer is lost on the way is placed once: the retry carries
   page,
   site,
 }) => {
-  const product = await pricedProduct(site, 'Sylvac');
-  const shopper = await newShopper(site);
-  await call(site, '/api/address/save', { address: ADDRESS }, shopper.token);
-  await call(site, '/api/cart/add', { itemId: product._id, quantity: 1 }, shopper.token);
-  await seedBrowser(page, { token: shopper.token });
+  const { shopper } = await returningBuyer(page, site, 'Sylvac', 1);
   const sent: { key?: string; requestId?: string }[] = [];
   await page.route('**/api/order/place', async (route) => {
     if (route.request().method() !== 'POST') return route.continue();

@@ -1,7 +1,11 @@
 // @metrology/shared: the contracts between the shell and the sections. A federation singleton.
 export * from './types/entities.js';
 export type * from './types/api.js';
-export * from './rules/index.js';
+export * from './rules/constants.js';
+export * from './rules/price.js';
+export * from './rules/cart.js';
+export * from './rules/validation.js';
+export * from './rules/password-policy.js';
 export * from './config/runtime-config.js';
 export * from './api/errors.js';
 export * from './api/base-api.js';
@@ -32,6 +36,6 @@ export * from './ui/dialog.js';
 export * from './ui/load-error.js';
 export * from './ui/product-url.js';
 export * from './ui/product-card.js';
-export * from './ui/quantity-stepper.js';
-export * from './ui/tabs.js';
 export * from './ui/use-form.js';
+// Not here, so that the first load does not carry them: Tabs and QuantityStepper ('@metrology/shared/controls', a
+// singleton of its own) and the password rule with its list of common passwords ('@metrology/shared/password').

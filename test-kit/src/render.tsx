@@ -94,3 +94,28 @@ export async function startSectionApi(initial: Product[] = []): Promise<FakeApi>
   setRuntimeConfig({ apiBaseUrl: api.url, geoUrl: `${api.url}/geo`, siteOrigin: 'https://shop.example' });
   return api;
 }
+
+/**
+ * The fake API for one test file, set up the way every section's tests need it: started before the file's tests
+ * (startSectionApi), reset with localStorage cleared before each test, closed after the file. The answer stands
+ * for the running API from the first hook on (read it in tests and hooks, not at the file's top level).
+ */
+export function withSectionApi(): FakeApi {
+  let running: FakeApi | undefined;
+  const current = (): FakeApi => {
+    if (!running) throw new Error('withSectionApi: the fake API is read before its beforeAll started it');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startSectionApi();
+  });
+  afterAll(() => current().close());
+  beforeEach(() => {
+    current().reset();
+    localStorage.clear();
+  });
+  return new Proxy({} as FakeApi, {
+    get: (_target, key) => Reflect.get(current(), key),
+    set: (_target, key, value) => Reflect.set(current(), key, value),
+  });
+}

@@ -4,9 +4,11 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-/** @param {string} name */
+/** @param {string} name a package, or a subpath export of one (versioned as its package) */
 function installedVersion(name) {
-  return /** @type {{ version: string }} */ (require(`${name}/package.json`)).version;
+  const parts = name.split('/');
+  const pkg = parts.slice(0, name.startsWith('@') ? 2 : 1).join('/');
+  return /** @type {{ version: string }} */ (require(`${pkg}/package.json`)).version;
 }
 
 const singletons = [
@@ -18,6 +20,8 @@ const singletons = [
   '@reduxjs/toolkit',
   'notistack',
   '@metrology/shared',
+  // A subpath of its own (the kit's controls): its chunk loads with the first section that imports it.
+  '@metrology/shared/controls',
 ];
 // Deep imports (react/jsx-runtime, react-dom/client, @reduxjs/toolkit/query/react) share under the key with '/'.
 const withSubpaths = new Set(['react', 'react-dom', '@reduxjs/toolkit']);

@@ -28,6 +28,8 @@ const browserProject = (name) => ({
   moduleNameMapper: {
     '^@metrology/shared$': '<rootDir>/../shared/src/index.ts',
     '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
+    '^@metrology/shared/controls$': '<rootDir>/../shared/src/controls/index.ts',
+    '^@metrology/shared/password$': '<rootDir>/../shared/src/rules/password.ts',
     '^@metrology/shared/contracts$': '<rootDir>/../shared/src/contracts/index.ts',
     '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
     '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
@@ -55,6 +57,7 @@ const apiProject = (displayName, extra) => ({
     '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
     '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
     '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
+    '^@metrology/shared/trust-proxy$': '<rootDir>/../shared/server/trust-proxy.mjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   ...extra,
@@ -81,7 +84,10 @@ export default {
       testMatch: ['<rootDir>/src/**/*.test.{ts,mjs}', '<rootDir>/scripts/**/*.test.{ts,mjs}'],
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
       moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
-      moduleNameMapper: { '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs' },
+      moduleNameMapper: {
+        '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
+        '^@metrology/shared/trust-proxy$': '<rootDir>/../shared/server/trust-proxy.mjs',
+      },
     },
   ],
 };

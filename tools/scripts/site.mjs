@@ -9,7 +9,7 @@ import { DEFAULT_GEO_URL, serverRenderOptions } from '../src/launch.mjs';
 import { ROOT } from '../src/paths.mjs';
 import { openPgRegistryStore } from '../src/registry-store-pg.mjs';
 import { createSiteServer } from '../src/site-server.mjs';
-import { trustProxyFromEnv } from '../src/trust-proxy.mjs';
+import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
 
 const port = Number(process.env.SITE_PORT ?? 8080);
 const host = process.env.SITE_HOST ?? '0.0.0.0';

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { ROOT } from './paths.mjs';
 import { supervise } from './supervisor.mjs';
-import { trustProxyFromEnv } from './trust-proxy.mjs';
+import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
 
 // The site server asks it for each visitor's address ({ip}); the browser, for pages it renders itself, without.
 export const DEFAULT_GEO_URL = 'https://ipapi.co/{ip}/json/';

@@ -6,6 +6,7 @@ import {
   notify,
   type JobOpening,
   serverMessage,
+  useForm,
 } from '@metrology/shared';
 import { useSubmitApplicationMutation } from './submit-application';
 import {
@@ -13,7 +14,6 @@ import {
   APPLICATION_MESSAGES,
   EMPTY_APPLICATION,
   validateApplication,
-  type ApplicationErrors,
   type ApplicationField,
   type ApplicationFields,
 } from './validate-application';
@@ -29,14 +29,21 @@ interface Props {
   onClose: () => void;
 }
 
-type TextField = Exclude<ApplicationField, 'resume' | 'position'>;
+/** The fields the form holds; the position is the page's (Apply Now picks it) and the resume a file. */
+type TextFields = Omit<ApplicationFields, 'position'>;
+type TextField = keyof TextFields;
+const { position: _position, ...EMPTY_TEXT_FIELDS } = EMPTY_APPLICATION;
+const RESUME_HINT_ID = 'application-resume-hint';
 
 /** The job application: every field required, a resume of at most 2 MB, sent as multipart/form-data. */
 export function ApplicationForm({ openings, position, onPositionChange, focusKey, onClose }: Props) {
-  const [fields, setFields] = useState<Omit<ApplicationFields, 'position'>>(EMPTY_APPLICATION);
   const [resume, setResume] = useState<File | null>(null);
-  const [errors, setErrors] = useState<ApplicationErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm<TextFields, 'position' | 'resume'>({
+    initial: EMPTY_TEXT_FIELDS,
+    validate: (fields) => validateApplication({ ...fields, position }, resume),
+    order: APPLICATION_FIELD_ORDER,
+    idPrefix: 'application',
+  });
   const resumeRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [submit, { isLoading }] = useSubmitApplicationMutation();
@@ -48,15 +55,6 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
     heading?.scrollIntoView?.({ block: 'start' });
   }, [focusKey]);
 
-  const clearError = (name: ApplicationField) =>
-    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
-
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const name = event.target.name as TextField;
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-    clearError(name);
-  };
-
   const onResumeChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
     const problem = file ? checkResume(file) : null;
@@ -64,39 +62,34 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
       // A file that does not fit is not kept: the input is emptied and says why.
       event.target.value = '';
       setResume(null);
-      setErrors((current) => ({ ...current, resume: problem }));
+      form.setErrors((current) => ({ ...current, resume: problem }));
       return;
     }
     setResume(file);
-    clearError('resume');
+    form.clearError('resume');
   };
 
   const reset = () => {
-    setFields(EMPTY_APPLICATION);
+    form.reset();
     setResume(null);
-    setErrors({});
     if (resumeRef.current) resumeRef.current.value = '';
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateApplication({ ...fields, position }, resume);
-    setErrors(found);
-    const first = APPLICATION_FIELD_ORDER.find((name) => found[name]);
-    if (first || !resume) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${first ?? 'resume'}"]`)?.focus();
-      return;
-    }
-    const form = new FormData();
-    form.append('name', fields.name.trim());
-    form.append('email', fields.email.trim());
-    form.append('qualification', fields.qualification.trim());
-    form.append('position', position);
-    form.append('mobile', fields.mobile.trim());
-    form.append('message', fields.message.trim());
-    form.append('resume', resume, resume.name);
+    // check() focuses the first field in error; without errors there is a resume (the validator asks for one).
+    if (!form.check() || !resume) return;
+    const { values } = form;
+    const sent = new FormData();
+    sent.append('name', values.name.trim());
+    sent.append('email', values.email.trim());
+    sent.append('qualification', values.qualification.trim());
+    sent.append('position', position);
+    sent.append('mobile', values.mobile.trim());
+    sent.append('message', values.message.trim());
+    sent.append('resume', resume, resume.name);
     try {
-      await submit(form).unwrap();
+      await submit(sent).unwrap();
       notify.success(APPLICATION_MESSAGES.success, { autoHideDuration: TOAST_AUTO_HIDE_MS });
       reset();
       onClose();
@@ -105,25 +98,15 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
     }
   };
 
-  const describedBy = (name: ApplicationField, hint?: string) =>
-    [hint, errors[name] ? `application-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
-  const text = (name: TextField) => ({
-    id: `application-${name}`,
-    name,
-    value: fields[name],
-    onChange,
-    required: true,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(name),
-  });
+  const text = (name: TextField) => ({ ...form.field(name), required: true });
   const error = (name: ApplicationField) =>
-    errors[name] ? (
-      <span id={`application-${name}-error`} className="ms-field__error">
-        {errors[name]}
+    form.errors[name] ? (
+      <span id={form.errorId(name)} className="ms-field__error">
+        {form.errors[name]}
       </span>
     ) : null;
   const label = (name: ApplicationField, caption: string) => (
-    <label htmlFor={`application-${name}`}>
+    <label htmlFor={form.fieldId(name)}>
       {caption} <span aria-hidden="true">*</span>
     </label>
   );
@@ -134,8 +117,8 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
         Apply for {position || 'a position'}
       </h2>
       <p className="careers-apply__note">All fields are required.</p>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="careers-apply-title">
-        <div className="careers-apply__row">
+      <form onSubmit={onSubmit} noValidate aria-labelledby="careers-apply-title">
+        <div className="ms-field-row">
           <div className="ms-field">
             {label('name', 'Full name')}
             <input className="ms-input" type="text" autoComplete="name" {...text('name')} />
@@ -147,7 +130,7 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
             {error('email')}
           </div>
         </div>
-        <div className="careers-apply__row">
+        <div className="ms-field-row">
           <div className="ms-field">
             {label('qualification', 'Qualification')}
             <input className="ms-input" type="text" {...text('qualification')} />
@@ -156,17 +139,16 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
           <div className="ms-field">
             {label('position', 'Position')}
             <select
-              id="application-position"
+              id={form.fieldId('position')}
               name="position"
               className="ms-select"
               required
               value={position}
               onChange={(event) => {
                 onPositionChange(event.target.value);
-                clearError('position');
+                form.clearError('position');
               }}
-              aria-invalid={errors.position ? true : undefined}
-              aria-describedby={describedBy('position')}
+              {...form.aria('position')}
             >
               <option value="">Choose a position</option>
               {openings.map((opening) => (
@@ -178,7 +160,7 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
             {error('position')}
           </div>
         </div>
-        <div className="careers-apply__row">
+        <div className="ms-field-row">
           <div className="ms-field">
             {label('mobile', 'Mobile number')}
             <input className="ms-input" type="tel" autoComplete="tel" {...text('mobile')} />
@@ -188,17 +170,16 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
             {label('resume', 'Resume')}
             <input
               ref={resumeRef}
-              id="application-resume"
+              id={form.fieldId('resume')}
               name="resume"
               className="ms-input careers-apply__file"
               type="file"
               required
               accept={RESUME_EXTENSIONS.join(',')}
               onChange={onResumeChange}
-              aria-invalid={errors.resume ? true : undefined}
-              aria-describedby={describedBy('resume', 'application-resume-hint')}
+              {...form.aria('resume', RESUME_HINT_ID)}
             />
-            <span id="application-resume-hint" className="careers-apply__hint">
+            <span id={RESUME_HINT_ID} className="careers-apply__hint">
               PDF, DOC or DOCX, up to 2 MB
             </span>
             {error('resume')}

@@ -220,7 +220,7 @@ export default function CollectionPage() {
             </div>
           ) : (
             <>
-              <ul className="catalog-grid" aria-busy={isFetching && !isFetchingNextPage}>
+              <ul className="ms-product-grid catalog-grid" aria-busy={isFetching && !isFetchingNextPage}>
                 {products.map((product) => (
                   <CollectionCard key={product._id} product={product} />
                 ))}

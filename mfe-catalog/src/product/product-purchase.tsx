@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Price, QuantityStepper, addToCart, notify, useAppDispatch, type Product } from '@metrology/shared';
+import { Price, addToCart, notify, useAppDispatch, type Product } from '@metrology/shared';
+import { QuantityStepper } from '@metrology/shared/controls';
 
 /** Price, quantity and Add to Cart for shoppers outside India (SPEC Product detail). */
 export function ProductPurchase({ product }: { product: Product }) {

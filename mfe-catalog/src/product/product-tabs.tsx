@@ -1,4 +1,5 @@
-import { Tabs, type Product } from '@metrology/shared';
+import type { Product } from '@metrology/shared';
+import { Tabs } from '@metrology/shared/controls';
 import { specificationRows } from './product-details';
 
 /** Description, Specifications and Features & Benefits, in the kit's tabs (arrows, Home, End). */

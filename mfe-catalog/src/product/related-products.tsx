@@ -10,7 +10,7 @@ export function RelatedProducts({ slug }: { slug: string }) {
   return (
     <section className="catalog-related" aria-labelledby={headingId}>
       <h2 id={headingId}>Related Products</h2>
-      <ul className="catalog-grid catalog-grid--related">
+      <ul className="ms-product-grid catalog-grid catalog-grid--related">
         {products.map((product) => (
           <ProductCard key={product._id} product={product} />
         ))}

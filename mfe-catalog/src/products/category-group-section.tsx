@@ -70,7 +70,7 @@ export function CategoryGroupSection({ group, search }: { group: CategoryGroup; 
           </noscript>
         </div>
       ) : (
-        <ul className="catalog-grid">
+        <ul className="ms-product-grid catalog-grid">
           {products.map((product) => (
             <ProductCard key={product._id} product={product} />
           ))}

@@ -17,7 +17,7 @@ export function ProductsSkeleton({ label = 'Loading products' }: { label?: strin
   return (
     <Skeleton label={label} className="catalog-skeleton">
       <SkeletonBlock width={160} height={26} className="catalog-skeleton__heading" />
-      <ul className="catalog-grid">
+      <ul className="ms-product-grid catalog-grid">
         {Array.from({ length: 8 }, (_, n) => (
           <CardShape key={n} />
         ))}

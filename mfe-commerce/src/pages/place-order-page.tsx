@@ -3,12 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import {
   LoadError,
   ADDRESS_MESSAGES,
-  ADDRESS_REQUIRED_FIELDS,
   DEFAULT_PAYMENT_METHOD,
   Spinner,
   errorMessage,
   getRuntimeConfig,
-  isAddressComplete,
   loginDialogOpened,
   notify,
   orderAmount,
@@ -19,6 +17,7 @@ import {
   useAppDispatch,
   useAppSelector,
   usePageHead,
+  useForm,
   type Address,
   serverMessage,
 } from '@metrology/shared';
@@ -26,7 +25,12 @@ import { useGetAddressesQuery } from '../endpoints/get-addresses';
 import type { OrderRequest } from '../endpoints/place-order';
 import { useSaveAddressMutation } from '../endpoints/save-address';
 import { useCartLines } from '../features/cart/use-cart-lines';
-import { ADDRESS_FIELDS, EMPTY_ADDRESS, sameAddress } from '../features/checkout/address-fields';
+import {
+  ADDRESS_FIELDS,
+  EMPTY_ADDRESS,
+  addressErrors,
+  sameAddress,
+} from '../features/checkout/address-fields';
 import { AddressForm } from '../features/checkout/address-form';
 import { CheckoutSummary } from '../features/checkout/checkout-summary';
 import { PaymentMethods, type SelectablePaymentMethod } from '../features/checkout/payment-methods';
@@ -62,8 +66,12 @@ export default function PlaceOrderPage() {
   const [saveAddress, saveState] = useSaveAddressMutation();
   const [adding, setAdding] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [form, setForm] = useState<Address>(EMPTY_ADDRESS);
-  const [showErrors, setShowErrors] = useState(false);
+  const addressForm = useForm({
+    initial: EMPTY_ADDRESS,
+    validate: addressErrors,
+    order: ADDRESS_FIELDS.map(({ name }) => name),
+  });
+  const form = addressForm.values;
   const [method, setMethod] = useState<SelectablePaymentMethod>(DEFAULT_PAYMENT_METHOD);
   const focusSelected = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -78,7 +86,7 @@ export default function PlaceOrderPage() {
   const [prefilledFor, setPrefilledFor] = useState('');
   if (accountEmail && prefilledFor !== accountEmail && form.email === '') {
     setPrefilledFor(accountEmail);
-    setForm((current) => ({ ...current, email: accountEmail }));
+    addressForm.set('email', accountEmail);
   }
   const cartEmpty =
     cartStatus === 'ready' && (cartCount === 0 || (!cart.loading && !cart.error && cart.lines.length === 0));
@@ -122,14 +130,8 @@ export default function PlaceOrderPage() {
 
   /** Marks and focuses the empty required fields; false when the form is incomplete. */
   const checkForm = (): boolean => {
-    if (isAddressComplete(form)) return true;
+    if (addressForm.check()) return true;
     notify.error(ADDRESS_MESSAGES.required);
-    setShowErrors(true);
-    const firstMissing = ADDRESS_FIELDS.find(
-      ({ name }) => ADDRESS_REQUIRED_FIELDS.includes(name) && form[name].trim() === '',
-    );
-    if (firstMissing)
-      formRef.current?.querySelector<HTMLInputElement>(`[name="${firstMissing.name}"]`)?.focus();
     return false;
   };
 
@@ -146,8 +148,8 @@ export default function PlaceOrderPage() {
         focusSelected.current = true;
       }
       setAdding(false);
-      setForm({ ...EMPTY_ADDRESS, email: accountEmail });
-      setShowErrors(false);
+      addressForm.reset();
+      addressForm.set('email', accountEmail);
     } catch (error) {
       notify.error(serverMessage(error, ADDRESS_MESSAGES.saveFailed));
     }
@@ -235,7 +237,7 @@ export default function PlaceOrderPage() {
                   aria-expanded={adding}
                   onClick={() => {
                     setAdding((value) => !value);
-                    setShowErrors(false);
+                    addressForm.setErrors({});
                   }}
                 >
                   {adding ? 'Back to saved addresses' : 'Add New Address'}
@@ -243,9 +245,7 @@ export default function PlaceOrderPage() {
               ) : null}
               {formMode ? (
                 <AddressForm
-                  values={form}
-                  onChange={(field, value) => setForm((current) => ({ ...current, [field]: value }))}
-                  showErrors={showErrors}
+                  form={addressForm}
                   saving={saveState.isLoading}
                   onSave={() => void onSaveAddress()}
                 />

@@ -54,7 +54,7 @@ export function ContactForm() {
         <input className="ms-input" type="text" required autoComplete="off" {...field('product')} />
         {error('product')}
       </div>
-      <div className="content-form__row">
+      <div className="ms-field-row">
         <div className="ms-field">
           <label htmlFor="contact-name">
             Name <span aria-hidden="true">*</span>
@@ -70,7 +70,7 @@ export function ContactForm() {
           {error('email')}
         </div>
       </div>
-      <div className="content-form__row">
+      <div className="ms-field-row">
         <div className="ms-field">
           <label htmlFor="contact-mobile">
             Mobile <span aria-hidden="true">*</span>

@@ -36,7 +36,7 @@ export function NewestProducts() {
           <h2 id="content-newest-title">Latest Tespa Products</h2>
           <Link to="/products?company=Tespa">View all Tespa products</Link>
         </div>
-        <ul className="content-products">
+        <ul className="ms-product-grid content-products">
           {isLoading
             ? Array.from({ length: HOME_NEWEST_COUNT }, (_, i) => (
                 <li key={i} className="content-product content-product--placeholder" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Tabs, usePageHead } from '@metrology/shared';
+import { usePageHead } from '@metrology/shared';
+import { Tabs } from '@metrology/shared/controls';
 import nablCertificate from '../assets/calibration/nabl-certificate.svg';
 import {
   CALIBRATION_CENTRES,

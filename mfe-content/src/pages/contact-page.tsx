@@ -1,4 +1,5 @@
-import { Tabs, usePageHead } from '@metrology/shared';
+import { usePageHead } from '@metrology/shared';
+import { Tabs } from '@metrology/shared/controls';
 import { BRANCHES, mapEmbedUrl, mapLinkUrl, telHref, type Branch } from '../contact/branches';
 import { ContactForm } from '../contact/contact-form';
 import { MapEmbed } from '../contact/map-embed';

@@ -3,4 +3,5 @@ export * from './constants.js';
 export * from './price.js';
 export * from './cart.js';
 export * from './validation.js';
+export * from './password-policy.js';
 export * from './password.js';

@@ -1,14 +1,7 @@
 // The password rule, one for the sign-up dialog and the API: at least 8 characters and not a common password.
+// In the browser this is '@metrology/shared/password', loaded on demand (not in the main entry: the list is big).
 import { COMMON_PASSWORDS_TEXT } from './common-passwords.js';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
-
-export const PASSWORD_MESSAGES = {
-  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  common: 'This password is too common and easy to guess. Please choose another.',
-} as const;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './password-policy.js';
 
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {

@@ -5,17 +5,20 @@ import {
   errorMessage,
   loginDialogClosed,
   PASSWORD_MIN_LENGTH,
-  passwordProblem,
   notify,
   selectLoginDialogOpen,
   selectToken,
   sessionStarted,
   useAppDispatch,
   useAppSelector,
+  useForm,
 } from '@metrology/shared';
 import { useLoginMutation, useRegisterMutation } from './auth-api';
 
 type Mode = 'login' | 'signup';
+
+/** The shared password rule with its list of common passwords (about 12 KB gzip): fetched for sign-up only. */
+const loadPasswordRule = () => import('@metrology/shared/password');
 
 const TEXTS = {
   login: {
@@ -55,14 +58,15 @@ export function LoginDialog() {
 function LoginDialogBox({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const [mode, setMode] = useState<Mode>('login');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const ids = useId();
+  // The browser checks the fields (required, type="email"): SPEC has no other rule for logging in, and sign-up's
+  // password rule answers with a toast, as the server's refusals do.
+  const form = useForm({ initial: { name: '', email: '', password: '' }, idPrefix: ids });
+  const { name, email, password } = form.values;
   const [login, loginState] = useLoginMutation();
   const [register, registerState] = useRegisterMutation();
   const busy = loginState.isLoading || registerState.isLoading;
   const firstField = useRef<HTMLInputElement>(null);
-  const ids = useId();
   const titleId = `${ids}-title`;
   const subtitleId = `${ids}-subtitle`;
   const texts = TEXTS[mode];
@@ -76,18 +80,26 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (switched.current) firstField.current?.focus();
     switched.current = true;
+    // Sign-up checks the password on submit: fetch the rule while the form is being filled in.
+    if (mode === 'signup') loadPasswordRule().catch(() => undefined);
   }, [mode]);
 
+  // True from a submit until its answer (busy covers only the request; the rule may still be on its way).
+  const submitting = useRef(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    // The same rule the server applies (@metrology/shared): refused here first, with the same message.
-    const weak = mode === 'signup' ? passwordProblem(password) : null;
-    if (weak) {
-      notify.error(weak);
-      return;
-    }
+    if (busy || submitting.current) return;
+    submitting.current = true;
     try {
+      if (mode === 'signup') {
+        // The same rule the server applies (@metrology/shared): refused here first, with the same message.
+        const { passwordProblem } = await loadPasswordRule();
+        const weak = passwordProblem(password);
+        if (weak) {
+          notify.error(weak);
+          return;
+        }
+      }
       const session =
         mode === 'login'
           ? await login({ email, password }).unwrap()
@@ -99,6 +111,8 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
     } catch (error) {
       console.error(mode === 'login' ? 'Login failed' : 'Registration failed', error);
       notify.error(errorMessage(error, 'Something went wrong. Please try again.'));
+    } finally {
+      submitting.current = false;
     }
   };
 
@@ -129,46 +143,36 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
       <form className="shell-login__form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
         {mode === 'signup' ? (
           <div className="ms-field">
-            <label htmlFor={`${ids}-name`}>Name</label>
+            <label htmlFor={form.fieldId('name')}>Name</label>
             <input
               ref={firstField}
-              id={`${ids}-name`}
               className="ms-input"
               type="text"
-              name="name"
               autoComplete="name"
               required
-              value={name}
-              onChange={(event) => setName(event.target.value)}
+              {...form.field('name')}
             />
           </div>
         ) : null}
         <div className="ms-field">
-          <label htmlFor={`${ids}-email`}>Email</label>
+          <label htmlFor={form.fieldId('email')}>Email</label>
           <input
             ref={mode === 'login' ? firstField : undefined}
-            id={`${ids}-email`}
             className="ms-input"
             type="email"
-            name="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...form.field('email')}
           />
         </div>
         <div className="ms-field">
-          <label htmlFor={`${ids}-password`}>Password</label>
+          <label htmlFor={form.fieldId('password')}>Password</label>
           <input
-            id={`${ids}-password`}
             className="ms-input"
             type="password"
-            name="password"
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
             required
-            aria-describedby={mode === 'signup' ? `${ids}-password-rule` : undefined}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...form.field('password', mode === 'signup' ? `${ids}-password-rule` : undefined)}
           />
           {mode === 'signup' ? (
             <small id={`${ids}-password-rule`} className="shell-login__hint">

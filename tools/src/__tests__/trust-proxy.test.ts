@@ -1,4 +1,4 @@
-import { parseTrustProxy, trustProxyFromEnv } from '../trust-proxy.mjs';
+import { parseTrustProxy, trustProxyFromEnv } from '@metrology/shared/trust-proxy';
 
 describe('the one trust-proxy setting (TRUST_PROXY)', () => {
   it('reads true, false, or addresses separated by commas', () => {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { ProductImage, QuantityStepper, formatAmount, formatPrice, productPath } from '@metrology/shared';
+import { ProductImage, formatAmount, formatPrice, productPath } from '@metrology/shared';
+import { QuantityStepper } from '@metrology/shared/controls';
 import type { CartLine } from './use-cart-lines';
 
 interface Props {

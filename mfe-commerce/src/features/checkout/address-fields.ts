@@ -1,4 +1,4 @@
-import type { Address } from '@metrology/shared';
+import { ADDRESS_REQUIRED_FIELDS, type Address, type FormErrors } from '@metrology/shared';
 
 export interface AddressField {
   name: keyof Address;
@@ -34,6 +34,16 @@ export const EMPTY_ADDRESS: Address = {
   country: '',
   phone: '',
 };
+
+/** The required fields SPEC names (not the email) left empty: '{label} is required' on each. */
+export function addressErrors(address: Address): FormErrors<Address> {
+  const errors: FormErrors<Address> = {};
+  for (const { name, label } of ADDRESS_FIELDS) {
+    if (ADDRESS_REQUIRED_FIELDS.includes(name) && address[name].trim() === '')
+      errors[name] = `${label} is required`;
+  }
+  return errors;
+}
 
 /** The saved entry that is this address (the server trims what it stores). */
 export function sameAddress(a: Address, b: Address): boolean {

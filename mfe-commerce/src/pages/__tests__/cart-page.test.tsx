@@ -1,30 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loginDialogClosed, setRuntimeConfig, tokenReceived } from '@metrology/shared';
+import { loginDialogClosed, tokenReceived } from '@metrology/shared';
 import CartPage from '../cart-page';
-import {
-  GOOD_TOKEN,
-  makeProduct,
-  startFakeApi,
-  testId,
-  type FakeApi,
-  renderSection,
-} from '@metrology/test-kit';
+import { GOOD_TOKEN, makeProduct, withSectionApi, testId, renderSection } from '@metrology/test-kit';
 
 const A = testId('a');
 const B = testId('b');
 const GONE = testId('gone');
 
-let api: FakeApi;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  setRuntimeConfig({ apiBaseUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withSectionApi();
 beforeEach(() => {
-  api.reset();
-  localStorage.clear();
   api.products = [
     makeProduct({
       _id: A,

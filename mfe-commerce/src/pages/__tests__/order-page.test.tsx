@@ -1,21 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setRuntimeConfig, type OrderDetail } from '@metrology/shared';
+import { type OrderDetail } from '@metrology/shared';
 import OrderPage from '../order-page';
 import { formatOrderDate } from '../../features/orders/order-format';
-import { GOOD_TOKEN, startFakeApi, type FakeApi, renderSection } from '@metrology/test-kit';
+import { GOOD_TOKEN, withSectionApi, renderSection } from '@metrology/test-kit';
 
-let api: FakeApi;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  setRuntimeConfig({ apiBaseUrl: api.url });
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  localStorage.clear();
-});
+const api = withSectionApi();
 
 const ID = 'abcdefabcdefabcdefabcdef';
 const placedAt = Date.parse('2024-06-03T10:30:00Z');

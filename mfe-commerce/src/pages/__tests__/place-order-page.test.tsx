@@ -3,27 +3,13 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { setRuntimeConfig, type SavedAddress } from '@metrology/shared';
 import PlaceOrderPage from '../place-order-page';
 import type { RazorpayOptions } from '../../features/checkout/razorpay-checkout';
-import {
-  GOOD_TOKEN,
-  makeProduct,
-  startFakeApi,
-  testId,
-  type FakeApi,
-  renderSection,
-} from '@metrology/test-kit';
+import { GOOD_TOKEN, makeProduct, withSectionApi, testId, renderSection } from '@metrology/test-kit';
 
 const A = testId('a');
 const B = testId('b');
 
-let api: FakeApi;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
+const api = withSectionApi();
 beforeEach(() => {
-  api.reset();
-  localStorage.clear();
   setRuntimeConfig({ apiBaseUrl: api.url, deliveryFee: 25 });
   api.products = [
     makeProduct({ _id: A, image: [`/images/products/${A}.svg`], name: 'Digital Height Gauge', price: 1250 }),

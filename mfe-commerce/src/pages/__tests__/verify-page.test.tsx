@@ -1,20 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setRuntimeConfig, tokenReceived } from '@metrology/shared';
+import { tokenReceived } from '@metrology/shared';
 import VerifyPage from '../verify-page';
-import { GOOD_TOKEN, startFakeApi, type FakeApi, renderSection } from '@metrology/test-kit';
+import { GOOD_TOKEN, withSectionApi, renderSection } from '@metrology/test-kit';
 
-let api: FakeApi;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  setRuntimeConfig({ apiBaseUrl: api.url });
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  localStorage.clear();
-});
+const api = withSectionApi();
 
 describe('the /verify page', () => {
   it("success=true: verifies the order, clears the cart and goes to the order's page", async () => {

@@ -2,33 +2,18 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { makeProduct } from '@metrology/test-kit/product';
 import { createShopStore } from '../../store/create-store';
-import type { Product } from '../../types/entities';
 import { ProductCard, type ProductCardProps } from '../product-card';
 import { productPath, productUrl } from '../product-url';
 
-const product: Product = {
-  _id: '65a1b2c3d4e5f60718293a4b',
+const product = makeProduct({
   slug: 'digital caliper/150',
   name: 'Digital Caliper 150',
   model: 'DC-150',
-  description: '',
-  image: ['/images/caliper.webp'],
   price: 1890,
   mrp: 2100,
-  category: 'Calipers',
-  subCategory: '',
-  company: 'Tespa',
-  measuringRange: '',
-  accuracy: '',
-  software: '',
-  businessType: [],
-  certification: '',
-  deliveryTime: '',
-  specifications: [],
-  features: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 function renderCard(props: Omit<ProductCardProps, 'className'>, isIndianUser = false) {
   const store = createShopStore({ geo: { isIndianUser, lookup: 'done' } });

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isValidEmail } from '../../rules/index';
@@ -72,5 +72,101 @@ describe('useForm', () => {
     expect(onSend).toHaveBeenCalledWith({ name: 'Asha', email: 'asha@example.com', note: '' });
     expect(name).toHaveValue('');
     expect(email).toHaveValue('');
+  });
+});
+
+/** A field whose value the form does not hold (a file input, the way the careers resume is kept). */
+function FileForm() {
+  const [file, setFile] = useState<File | null>(null);
+  const form = useForm<{ title: string }, 'attachment'>({
+    initial: { title: '' },
+    validate: (values) => ({
+      title: values.title ? undefined : 'Title is required',
+      attachment: file ? undefined : 'Attachment is required',
+    }),
+    order: ['attachment', 'title'],
+    idPrefix: 'g',
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.check();
+      }}
+    >
+      <label htmlFor={form.fieldId('title')}>Title</label>
+      <input {...form.field('title')} />
+      <label htmlFor={form.fieldId('attachment')}>Attachment</label>
+      <input
+        id={form.fieldId('attachment')}
+        type="file"
+        onChange={(event) => {
+          setFile(event.target.files?.[0] ?? null);
+          form.clearError('attachment');
+        }}
+        {...form.aria('attachment', 'g-attachment-hint')}
+      />
+      <p id="g-attachment-hint">PDF only</p>
+      {form.errors.attachment ? <p id={form.errorId('attachment')}>{form.errors.attachment}</p> : null}
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('useForm with a field it does not hold', () => {
+  it('ties the field to its error before its hint, focuses it first by the order given, and clears it on demand', async () => {
+    const user = userEvent.setup();
+    render(<FileForm />);
+    const attachment = screen.getByLabelText('Attachment');
+    expect(attachment).toHaveAccessibleDescription('PDF only');
+    expect(attachment).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(attachment).toHaveFocus();
+    expect(attachment).toHaveAttribute('aria-invalid', 'true');
+    expect(attachment).toHaveAccessibleDescription('Attachment is required PDF only');
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.upload(attachment, new File(['x'], 'a.pdf'));
+    expect(attachment).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Attachment is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+function Unchecked({ onSend }: { onSend: (values: { email: string }) => void }) {
+  const form = useForm({ initial: { email: '' } });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (form.check()) onSend(form.values);
+      }}
+    >
+      <label htmlFor={form.fieldId('email')}>Email</label>
+      <input type="email" required {...form.field('email')} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('useForm without a validator', () => {
+  it('holds the values with unique ids and lets every submit through (the browser checks the fields)', async () => {
+    const user = userEvent.setup();
+    const onSend = jest.fn();
+    render(
+      <>
+        <Unchecked onSend={onSend} />
+        <Unchecked onSend={() => undefined} />
+      </>,
+    );
+    const [first, second] = screen.getAllByLabelText('Email');
+    expect(first?.id).not.toBe(second?.id);
+    await user.click(screen.getAllByRole('button', { name: 'Send' })[0] as HTMLElement);
+    expect(onSend).toHaveBeenLastCalledWith({ email: '' });
+    await user.type(first as HTMLElement, 'asha@example.com');
+    await user.click(screen.getAllByRole('button', { name: 'Send' })[0] as HTMLElement);
+    expect(onSend).toHaveBeenLastCalledWith({ email: 'asha@example.com' });
   });
 });

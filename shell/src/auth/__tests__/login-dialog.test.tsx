@@ -7,17 +7,11 @@ import {
   TOKEN_STORAGE_KEY,
   tokenReceived,
 } from '@metrology/shared';
-import { makeProduct, startSectionApi, type FakeApi } from '@metrology/test-kit';
+import { makeProduct, withSectionApi } from '@metrology/test-kit';
 import { renderShell } from '../../test-support/render-shell';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startSectionApi();
-});
-afterAll(() => api.close());
+const api = withSectionApi();
 beforeEach(() => {
-  api.reset();
-  localStorage.clear();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());

@@ -1,16 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startSectionApi, type FakeApi } from '@metrology/test-kit';
+import { withSectionApi } from '@metrology/test-kit';
 import { renderShell } from '../../test-support/render-shell';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startSectionApi();
-});
-afterAll(() => api.close());
+const api = withSectionApi();
 beforeEach(() => {
-  api.reset();
-  localStorage.clear();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());

@@ -7,18 +7,10 @@ import {
   TOKEN_STORAGE_KEY,
   tokenReceived,
 } from '@metrology/shared';
-import { startSectionApi, type FakeApi } from '@metrology/test-kit';
+import { withSectionApi } from '@metrology/test-kit';
 import { renderShell } from '../../test-support/render-shell';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startSectionApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  localStorage.clear();
-});
+const api = withSectionApi();
 
 const banner = () => screen.getByRole('banner');
 const location = () => screen.getByTestId('location').textContent;

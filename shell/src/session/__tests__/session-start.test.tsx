@@ -6,17 +6,11 @@ import {
   setRuntimeConfig,
   TOKEN_STORAGE_KEY,
 } from '@metrology/shared';
-import { startSectionApi, type FakeApi } from '@metrology/test-kit';
+import { withSectionApi } from '@metrology/test-kit';
 import { renderShell } from '../../test-support/render-shell';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startSectionApi();
-});
-afterAll(() => api.close());
+const api = withSectionApi();
 beforeEach(() => {
-  api.reset();
-  localStorage.clear();
   setRuntimeConfig({ geoUrl: `${api.url}/geo` });
 });
 

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { parseTypedQuantity } from '../rules/index.js';
+// The main entry by its package name, not a relative path: the singleton, not a second copy in this chunk.
+import { parseTypedQuantity } from '@metrology/shared';
 
 export interface QuantityStepperProps {
   value: number;

@@ -1,8 +1,9 @@
 // @ts-check
-// The one trust-proxy setting of both servers (the API reads the same in api/src/config.ts): TRUST_PROXY names
-// the balancer(s) whose X-Forwarded-* headers are believed: `true` (any peer), `false`, or addresses / CIDRs /
+// The one trust-proxy setting of both servers, the API (api/src/config.ts) and the site server (tools): TRUST_PROXY
+// names the balancer(s) whose X-Forwarded-* headers are believed: `true` (any peer), `false`, or addresses / CIDRs /
 // `loopback` separated by commas. TRUSTED_PROXY is its deprecated older name, read only when TRUST_PROXY is unset.
-// Unset: X-Forwarded-* headers are ignored (the socket's peer is the client).
+// Unset: X-Forwarded-* headers are ignored (the socket's peer is the client). Plain JavaScript (types in
+// trust-proxy.d.ts) so the tools' scripts import it with no build step, as they do the release model.
 
 /**
  * @param {string} raw
