@@ -18,7 +18,6 @@ import {
   useAppSelector,
   usePageHead,
   useForm,
-  type Address,
   serverMessage,
 } from '@metrology/shared';
 import { useGetAddressesQuery } from '../endpoints/get-addresses';
