@@ -75,6 +75,9 @@ async function throughBothSites(page: Page): Promise<Map<string, { heading: stri
     const heading = (await page.locator('[data-boundary="content"] h1').first().textContent()) ?? '';
     page.off('response', onResponse);
     if (servedBy) seen.set(servedBy, { heading: heading.trim(), versions: [...versions] });
+    // nginx takes turns per request; a page load's request count may be even, so one more request between
+    // loads lets the next page go to the other instance.
+    await page.request.get(`${cluster.url}/livez`);
   }
   return seen;
 }
