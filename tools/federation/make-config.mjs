@@ -197,14 +197,7 @@ export function makeConfig({
  * @param {BundleOptions} options
  * @returns {import('webpack').Configuration}
  */
-export function makeServerConfig({
-  dir,
-  name,
-  exposes,
-  mode,
-  isHost = false,
-  shared = sharedSingletons(),
-}) {
+export function makeServerConfig({ dir, name, exposes, mode, isHost = false, shared = sharedSingletons() }) {
   /** Each exposed page first points its asset URLs at the version folder the browser loads them from. */
   const serverExposes = exposes
     ? Object.fromEntries(

@@ -6,7 +6,9 @@ const path = require('node:path');
 
 const versionDir = path.dirname(__dirname);
 const remoteDir = path.dirname(versionDir);
-const { __METROLOGY_SITE_ORIGIN__: origin } = /** @type {{ __METROLOGY_SITE_ORIGIN__?: unknown }} */ (globalThis);
+const { __METROLOGY_SITE_ORIGIN__: origin } = /** @type {{ __METROLOGY_SITE_ORIGIN__?: unknown }} */ (
+  globalThis
+);
 const site = typeof origin === 'string' ? origin : '';
 // @ts-expect-error -- webpack's free variable for the bundle's public path, set before any asset is required
 __webpack_public_path__ = `${site}/remotes/${path.basename(remoteDir)}/${path.basename(versionDir)}/`; // eslint-disable-line no-undef
