@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ShopProviders, type RootState, type ShopStore } from '@metrology/shared';
 import { BackOfficeRoutes } from './back-office/back-office-routes';
+import { LoginDialog } from './auth/login-dialog';
 import { DeferredOverlays } from './layout/deferred-overlays';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
@@ -61,8 +62,9 @@ export function SiteLayout() {
         </Routes>
       </main>
       <Footer />
-      {/* Overlays owned by the shell, on every page, loaded once the page is live. */}
+      {/* Overlays owned by the shell, on every page: the chat loaded once the page is live. */}
       <DeferredOverlays />
+      <LoginDialog />
     </>
   );
 }
