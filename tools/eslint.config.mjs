@@ -21,6 +21,13 @@ const forbidden = (remoteNames, hosts) =>
     ...hosts.map((host) => `^@metrology/${host}(/|$)|(^|/)${host}/src(/|$)`),
   ].join('|');
 
+/** @metrology/shared imports no section (every block of rules for shared/src repeats it: a later block's rule
+ * replaces an earlier one's for the same files). */
+const SHARED_IS_THE_BOTTOM_LAYER = {
+  group: ['mfe-*', 'mfe-*/*', '@metrology/shell', '@metrology/api', '../../../*'],
+  message: '@metrology/shared is the bottom layer: it imports no section.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -106,12 +113,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['mfe-*', 'mfe-*/*', '@metrology/shell', '@metrology/api', '../../../*'],
-              message: '@metrology/shared is the bottom layer: it imports no section.',
-            },
-          ],
+          patterns: [SHARED_IS_THE_BOTTOM_LAYER],
         },
       ],
     },
@@ -125,10 +127,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['mfe-*', 'mfe-*/*', '@metrology/shell', '@metrology/api', '../../../*'],
-              message: '@metrology/shared is the bottom layer: it imports no section.',
-            },
+            SHARED_IS_THE_BOTTOM_LAYER,
             {
               group: ['../*', '!../__tests__'],
               message:

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { REMOTE_NAMES } from '@metrology/shared/release';
 import { MANAGER, loginAs } from '../support/back-office-accounts';
+import { release, releaseOk } from '../support/release-cli';
 import { test, expect, expectNoA11yViolations, type Site } from '../support/fixtures';
 
 /**
@@ -16,7 +17,6 @@ import { test, expect, expectNoA11yViolations, type Site } from '../support/fixt
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const RELEASE_SCRIPT = path.join(ROOT, 'tools/scripts/release.mjs');
 const REMOTE = 'mfe-content';
 const RUN = Date.now().toString(36);
 const version = (name: string) => `9.0.0-e2e.${RUN}.${name}`;
@@ -27,30 +27,6 @@ const CHANGED_HEADING = 'About Us — spring edition';
 
 // Each test now also logs a release manager in (the page is theirs only); on a busy machine that needs more than 45 s.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function release(site: Site, ...args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [RELEASE_SCRIPT, ...args],
-      { cwd: ROOT, env: { ...process.env, RELEASES_DIR: site.releasesDir } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-async function releaseOk(site: Site, ...args: string[]): Promise<string> {
-  const result = await release(site, ...args);
-  expect(result.stderr, `release ${args.join(' ')}`).toBe('');
-  expect(result.code, `release ${args.join(' ')}`).toBe(0);
-  return result.stdout;
-}
 
 interface Status {
   current: string | null;

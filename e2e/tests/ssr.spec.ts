@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { formatPrice } from '@metrology/shared/rules';
+import { releaseOk } from '../support/release-cli';
 import { test, expect, type Site } from '../support/fixtures';
 
 /**
@@ -12,7 +12,6 @@ import { test, expect, type Site } from '../support/fixtures';
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const RELEASE_SCRIPT = path.join(ROOT, 'tools/scripts/release.mjs');
 const RUN = Date.now().toString(36);
 
 interface ApiProduct {
@@ -147,30 +146,6 @@ test.describe('with JavaScript off', () => {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function release(site: Site, ...args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [RELEASE_SCRIPT, ...args],
-      { cwd: ROOT, env: { ...process.env, RELEASES_DIR: site.releasesDir } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-async function releaseOk(site: Site, ...args: string[]): Promise<string> {
-  const result = await release(site, ...args);
-  expect(result.stderr, `release ${args.join(' ')}`).toBe('');
-  expect(result.code, `release ${args.join(' ')}`).toBe(0);
-  return result.stdout;
 }
 
 async function liveVersion(site: Site, remote: string): Promise<string> {

@@ -22,6 +22,27 @@ const require = createRequire(import.meta.url);
  * @property {ReturnType<typeof sharedSingletons>} [shared] the shared singletons (default: the shop's, from shared-deps)
  */
 
+/** How both builds resolve modules: TypeScript sources imported with .js, as tsc wants them written. */
+const resolveOptions = () => ({
+  extensions: ['.tsx', '.ts', '.mjs', '.js'],
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+});
+
+/**
+ * Both builds' TypeScript: types are checked once by `npm run typecheck`; the bundle build only transpiles.
+ * @param {string} dir the package folder
+ */
+function typeScriptRule(dir) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'ts-loader',
+      options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') },
+    },
+  };
+}
+
 /**
  * The shell's page-assets.json: the CSS and JS files of the chunks its bootstrap loads, so the server render
  * links the styles in the head (first paint styled) and preloads the scripts (no chain of discoveries).
@@ -112,21 +133,10 @@ export function makeConfig({
       // dist/server is the Node build's (makeServerConfig), built beside this one.
       clean: { keep: /^server[\\/]/ },
     },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.mjs', '.js'],
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-    },
+    resolve: resolveOptions(),
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'ts-loader',
-            // Types are checked once by `npm run typecheck`; the bundle build only transpiles.
-            options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') },
-          },
-        },
+        typeScriptRule(dir),
         // Production: hashed .css files linked in the page's head (the server render links the route's), so the
         // first paint is styled. Development: injected by JavaScript, for fast rebuilds.
         {
@@ -226,20 +236,10 @@ export function makeServerConfig({ dir, name, exposes, mode, isHost = false, sha
       ...(isHost ? { library: { type: 'commonjs2' } } : {}),
       clean: true,
     },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.mjs', '.js'],
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-    },
+    resolve: resolveOptions(),
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'ts-loader',
-            options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') },
-          },
-        },
+        typeScriptRule(dir),
         // The browser build's .css files are linked in the page; the server needs none of it.
         { test: /\.css$/, use: path.join(import.meta.dirname, 'empty-module-loader.cjs') },
         {
