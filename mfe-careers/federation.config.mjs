@@ -1,10 +1,8 @@
 // @ts-check
-import { federationIdentity } from '@metrology/shared/release';
-// The careers section: one exposed module per page.
+import { exposesOf, federationIdentity } from '@metrology/shared/release';
+// The careers section: one exposed module per page (the release model's routes).
 export default {
   ...federationIdentity('mfe-careers'),
   title: 'Careers section (standalone)',
-  exposes: {
-    './CareersPage': './src/pages/careers-page.tsx',
-  },
+  exposes: exposesOf('mfe-careers'),
 };

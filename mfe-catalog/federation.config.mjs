@@ -1,12 +1,8 @@
 // @ts-check
-import { federationIdentity } from '@metrology/shared/release';
-// The catalog section: one exposed module per page.
+import { exposesOf, federationIdentity } from '@metrology/shared/release';
+// The catalog section: one exposed module per page (the release model's routes).
 export default {
   ...federationIdentity('mfe-catalog'),
   title: 'Catalog section (standalone)',
-  exposes: {
-    './ProductsPage': './src/pages/products-page.tsx',
-    './CollectionPage': './src/pages/collection-page.tsx',
-    './ProductPage': './src/pages/product-page.tsx',
-  },
+  exposes: exposesOf('mfe-catalog'),
 };

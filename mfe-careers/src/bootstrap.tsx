@@ -1,6 +1,9 @@
-// Standalone harness: the section runs alone with the same providers the shell gives it.
+// Standalone harness: the section runs alone with the same providers the shell gives it, one link a page of
+// the release model's routes.
 import { mountSectionHarness } from '@metrology/shared';
 import '@metrology/shared/styles.css';
-import CareersPage from './pages/careers-page';
 
-void mountSectionHarness('careers', [{ path: '/careers', label: 'Careers', Page: CareersPage }]);
+void mountSectionHarness(
+  'mfe-careers',
+  (file) => import(/* webpackExclude: /__tests__/ */ `./pages/${file}.tsx`),
+);

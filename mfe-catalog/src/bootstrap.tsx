@@ -1,12 +1,9 @@
-// Standalone harness: the section runs alone with the same providers the shell gives it.
+// Standalone harness: the section runs alone with the same providers the shell gives it, one link a page of
+// the release model's routes.
 import { mountSectionHarness } from '@metrology/shared';
 import '@metrology/shared/styles.css';
-import ProductsPage from './pages/products-page';
-import CollectionPage from './pages/collection-page';
-import ProductPage from './pages/product-page';
 
-void mountSectionHarness('catalog', [
-  { path: '/products', label: 'Products', Page: ProductsPage },
-  { path: '/collection', label: 'Collection', Page: CollectionPage },
-  { path: '/product/:slug', label: 'Product', Page: ProductPage },
-]);
+void mountSectionHarness(
+  'mfe-catalog',
+  (file) => import(/* webpackExclude: /__tests__/ */ `./pages/${file}.tsx`),
+);

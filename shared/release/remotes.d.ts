@@ -37,6 +37,19 @@ export declare const SHELL: {
   readonly workspace: '@metrology/shell';
   readonly devPort: number;
 };
+/** Which remote serves a path, and the page module it exposes for it. */
+export interface SectionRoute {
+  readonly path: string;
+  readonly remote: RemoteName;
+  /** The exposed module, e.g. './ProductsPage' */
+  readonly module: string;
+}
+
+export declare const ROUTES: readonly SectionRoute[];
+export declare function pageFile(module: string): string;
+export declare function pageLabel(module: string): string;
+export declare function routesOf(remote: RemoteName): SectionRoute[];
+export declare function exposesOf(remote: RemoteName): Record<string, string>;
 export declare function isRemoteName(name: string): name is RemoteName;
 export declare function federationName(remote: string): string;
 export declare function federationIdentity(remote: RemoteName): { name: string; port: number };

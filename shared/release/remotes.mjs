@@ -26,6 +26,63 @@ export const REMOTE_NAMES = Object.freeze(REMOTES.map((remote) => /** @type {Rem
 /** The shell (host): its package folder, workspace name and dev port. */
 export const SHELL = Object.freeze({ dir: 'shell', workspace: '@metrology/shell', devPort: 3000 });
 
+/**
+ * Which remote serves which path, and the module it exposes for it (SPEC section 2). Each page is one exposed
+ * module, `./src/pages/<kebab-case name>.tsx` in its remote (see exposesOf).
+ * @typedef {{ path: string; remote: RemoteName; module: string }} SectionRoute
+ * @type {readonly SectionRoute[]}
+ */
+export const ROUTES = Object.freeze([
+  { path: '/', remote: 'mfe-content', module: './HomePage' },
+  { path: '/about', remote: 'mfe-content', module: './AboutPage' },
+  { path: '/calibration', remote: 'mfe-content', module: './CalibrationPage' },
+  { path: '/clients', remote: 'mfe-content', module: './ClientsPage' },
+  { path: '/news', remote: 'mfe-content', module: './NewsPage' },
+  { path: '/testimonial', remote: 'mfe-content', module: './TestimonialsPage' },
+  { path: '/contact', remote: 'mfe-content', module: './ContactPage' },
+  { path: '/products', remote: 'mfe-catalog', module: './ProductsPage' },
+  { path: '/collection', remote: 'mfe-catalog', module: './CollectionPage' },
+  { path: '/product/:slug', remote: 'mfe-catalog', module: './ProductPage' },
+  { path: '/cart', remote: 'mfe-commerce', module: './CartPage' },
+  { path: '/place-order', remote: 'mfe-commerce', module: './PlaceOrderPage' },
+  { path: '/orders', remote: 'mfe-commerce', module: './OrdersPage' },
+  { path: '/orders/:orderId', remote: 'mfe-commerce', module: './OrderPage' },
+  { path: '/verify', remote: 'mfe-commerce', module: './VerifyPage' },
+  { path: '/careers', remote: 'mfe-careers', module: './CareersPage' },
+]);
+
+/** A page module's file stem: './PlaceOrderPage' -> 'place-order-page'. @param {string} module */
+export function pageFile(module) {
+  return module
+    .replace(/^\.\//, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
+}
+
+/** What a page is called in a remote's standalone harness: './PlaceOrderPage' -> 'Place order'. @param {string} module */
+export function pageLabel(module) {
+  const words = pageFile(module).split('-').slice(0, -1).join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The routes a remote serves.
+ * @param {RemoteName} remote @returns {SectionRoute[]}
+ */
+export function routesOf(remote) {
+  return ROUTES.filter((route) => route.remote === remote);
+}
+
+/**
+ * A remote's federation `exposes`: each of its pages, from its file under src/pages.
+ * @param {RemoteName} remote @returns {Record<string, string>}
+ */
+export function exposesOf(remote) {
+  return Object.fromEntries(
+    routesOf(remote).map(({ module }) => [module, `./src/pages/${pageFile(module)}.tsx`]),
+  );
+}
+
 /** @param {string} name @returns {name is RemoteName} */
 export function isRemoteName(name) {
   return /** @type {readonly string[]} */ (REMOTE_NAMES).includes(name);

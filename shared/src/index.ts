@@ -37,5 +37,9 @@ export * from './ui/load-error.js';
 export * from './ui/product-url.js';
 export * from './ui/product-card.js';
 export * from './ui/use-form.js';
+export * from './ui/close-button.js';
+export * from './ui/login-prompt.js';
+export * from './ui/select.js';
+export * from './ui/fact-list.js';
 // Not here, so that the first load does not carry them: Tabs and QuantityStepper ('@metrology/shared/controls', a
 // singleton of its own) and the password rule with its list of common passwords ('@metrology/shared/password').

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   RESUME_EXTENSIONS,
+  Select,
   TOAST_AUTO_HIDE_MS,
   checkResume,
   notify,
@@ -138,10 +139,9 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
           </div>
           <div className="ms-field">
             {label('position', 'Position')}
-            <select
+            <Select
               id={form.fieldId('position')}
               name="position"
-              className="ms-select"
               required
               value={position}
               onChange={(event) => {
@@ -149,14 +149,9 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
                 form.clearError('position');
               }}
               {...form.aria('position')}
-            >
-              <option value="">Choose a position</option>
-              {openings.map((opening) => (
-                <option key={opening._id} value={opening.title}>
-                  {opening.title}
-                </option>
-              ))}
-            </select>
+              emptyLabel="Choose a position"
+              options={openings.map((opening) => opening.title)}
+            />
             {error('position')}
           </div>
         </div>

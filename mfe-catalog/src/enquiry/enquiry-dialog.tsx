@@ -1,5 +1,6 @@
 import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import {
+  CloseButton,
   Dialog,
   ENQUIRY_MESSAGES,
   loginDialogOpened,
@@ -107,9 +108,7 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
           <h2 id={titleId}>Send Enquiry</h2>
           <p className="catalog-dialog__product">{productName}</p>
         </div>
-        <button type="button" className="catalog-dialog__close" aria-label="Close" onClick={onClose}>
-          <span aria-hidden="true">×</span>
-        </button>
+        <CloseButton className="catalog-dialog__close" onClose={onClose} />
       </div>
       <form noValidate onSubmit={(event) => void submit(event)} className="catalog-dialog__form">
         {field('email', 'Email', (props) => (

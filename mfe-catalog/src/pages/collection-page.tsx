@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import {
   LoadError,
   SORT_KEYS,
+  Select,
   Spinner,
   errorMessage,
   searchBarToggled,
@@ -188,18 +189,12 @@ export default function CollectionPage() {
             </p>
             <div className="ms-field catalog-sort">
               <label htmlFor={ids.sort}>Sort by</label>
-              <select
+              <Select
                 id={ids.sort}
-                className="ms-select"
                 value={filters.sort}
                 onChange={(event) => update({ sort: event.target.value as SortKey })}
-              >
-                {SORT_KEYS.map((key) => (
-                  <option key={key} value={key}>
-                    {SORT_LABELS[key]}
-                  </option>
-                ))}
-              </select>
+                options={SORT_KEYS.map((key) => ({ value: key, label: SORT_LABELS[key] }))}
+              />
             </div>
           </div>
 

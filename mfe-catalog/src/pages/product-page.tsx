@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
+  FactList,
   LoadError,
   errorMessage,
   isApiError,
@@ -106,7 +107,7 @@ function ProductDetail({ product }: { product: Product }) {
         </ol>
       </nav>
 
-      <div className="catalog-product__layout">
+      <div className="ms-split catalog-product__layout">
         <ProductGallery images={product.image} name={product.name} />
 
         <div className="catalog-product__info">
@@ -130,14 +131,10 @@ function ProductDetail({ product }: { product: Product }) {
               <h2 id={highlightsId} className="ms-visually-hidden">
                 Key specifications
               </h2>
-              <dl>
-                {highlights.map((item) => (
-                  <div key={item.label} className="catalog-highlights__item">
-                    <dt>{item.label}</dt>
-                    <dd>{item.value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <FactList
+                facts={highlights.map((item) => ({ term: item.label, detail: item.value }))}
+                itemClassName="catalog-highlights__item"
+              />
             </section>
           ) : null}
 

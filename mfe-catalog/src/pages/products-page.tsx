@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { LoadError, COMPANIES, TESPA_CATEGORIES, errorMessage, usePageHead } from '@metrology/shared';
+import { LoadError, COMPANIES, Select, TESPA_CATEGORIES, errorMessage, usePageHead } from '@metrology/shared';
 import { useGetProductGroupsQuery } from '../endpoints/get-product-groups';
 import { CategoryGroupSection } from '../products/category-group-section';
 import { emptyMessage, type CompanyGroup } from '../products/group-products';
@@ -95,36 +95,24 @@ export default function ProductsPage() {
         </div>
         <div className="ms-field">
           <label htmlFor={ids.company}>Company</label>
-          <select
+          <Select
             id={ids.company}
-            className="ms-select"
             value={company}
             onChange={(event) => setFilter('company', event.target.value)}
-          >
-            <option value="">All companies</option>
-            {companyOptions.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
+            emptyLabel="All companies"
+            options={companyOptions}
+          />
         </div>
         {company === 'Tespa' ? (
           <div className="ms-field">
             <label htmlFor={ids.category}>Category</label>
-            <select
+            <Select
               id={ids.category}
-              className="ms-select"
               value={category}
               onChange={(event) => setFilter('category', event.target.value)}
-            >
-              <option value="">All categories</option>
-              {TESPA_CATEGORIES.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
+              emptyLabel="All categories"
+              options={TESPA_CATEGORIES}
+            />
           </div>
         ) : null}
         <button type="button" className="ms-button ms-button--ghost catalog-filters__clear" onClick={clear}>

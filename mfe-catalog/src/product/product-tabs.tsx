@@ -7,7 +7,7 @@ export function ProductTabs({ product }: { product: Product }) {
   const rows = specificationRows(product);
   return (
     <Tabs
-      classPrefix="catalog-tabs"
+      className="catalog-tabs"
       label="Product information"
       items={[
         {

@@ -31,7 +31,7 @@ export function ProductSkeleton() {
   return (
     <Skeleton label="Loading product" className="catalog-skeleton">
       <SkeletonBlock width="45%" height={14} className="catalog-skeleton__heading" />
-      <div className="catalog-product__layout">
+      <div className="ms-split catalog-product__layout">
         <SkeletonBlock height={320} />
         <div className="catalog-skeleton__info">
           <SkeletonBlock width="30%" height={14} />

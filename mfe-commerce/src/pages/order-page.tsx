@@ -1,12 +1,11 @@
 import { Link, useParams } from 'react-router-dom';
 import {
   LoadError,
+  LoginPrompt,
   errorMessage,
   formatAmount,
   isApiError,
-  loginDialogOpened,
   selectToken,
-  useAppDispatch,
   useAppSelector,
   usePageHead,
 } from '@metrology/shared';
@@ -29,7 +28,6 @@ import '../styles/commerce.css';
 /** One order's receipt (/orders/:orderId): items, fee, total, address, payment, placed-at and its timeline. */
 export default function OrderPage() {
   const { orderId = '' } = useParams();
-  const dispatch = useAppDispatch();
   const token = useAppSelector(selectToken);
   const query = useGetOrderQuery(
     { orderId, token: token ?? '' },
@@ -52,12 +50,7 @@ export default function OrderPage() {
     return (
       <div className="ms-page commerce-orders commerce-receipt">
         <h1>Your order</h1>
-        <div className="commerce-alert">
-          <p>{COMMERCE_MESSAGES.loginToViewOrders}</p>
-          <button type="button" className="ms-button" onClick={() => dispatch(loginDialogOpened())}>
-            Login / Register
-          </button>
-        </div>
+        <LoginPrompt className="commerce-alert" message={COMMERCE_MESSAGES.loginToViewOrders} />
       </div>
     );
   }
@@ -108,7 +101,7 @@ export default function OrderPage() {
       <p className="commerce-receipt__placed">
         Placed on <time dateTime={new Date(order.date).toISOString()}>{formatOrderDate(order.date)}</time>
       </p>
-      <div className="commerce-receipt__layout">
+      <div className="ms-split commerce-receipt__layout">
         <section className="commerce-receipt__main" aria-labelledby="commerce-receipt-items">
           <h2 id="commerce-receipt-items">Items</h2>
           <ul className="commerce-orders__list" aria-label={`Items of order ${number}`}>

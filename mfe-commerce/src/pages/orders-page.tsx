@@ -2,10 +2,9 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import {
   LoadError,
+  LoginPrompt,
   errorMessage,
-  loginDialogOpened,
   selectToken,
-  useAppDispatch,
   useAppSelector,
   usePageHead,
 } from '@metrology/shared';
@@ -20,7 +19,6 @@ export default function OrdersPage() {
     title: 'My Orders',
     description: 'Your orders with their status, totals and delivery details.',
   });
-  const dispatch = useAppDispatch();
   const token = useAppSelector(selectToken);
   // Always asked again on arrival: an order placed a moment ago must be there.
   const query = useGetUserOrdersQuery(token ?? '', { skip: !token, refetchOnMountOrArgChange: true });
@@ -33,12 +31,7 @@ export default function OrdersPage() {
     return (
       <div className="ms-page commerce-orders">
         <h1>My Orders</h1>
-        <div className="commerce-alert">
-          <p>{COMMERCE_MESSAGES.loginToViewOrders}</p>
-          <button type="button" className="ms-button" onClick={() => dispatch(loginDialogOpened())}>
-            Login / Register
-          </button>
-        </div>
+        <LoginPrompt className="commerce-alert" message={COMMERCE_MESSAGES.loginToViewOrders} />
       </div>
     );
   }

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  LoadError,
   ADDRESS_MESSAGES,
   DEFAULT_PAYMENT_METHOD,
+  LoadError,
+  LoginPrompt,
   Spinner,
   errorMessage,
   getRuntimeConfig,
@@ -14,11 +15,11 @@ import {
   selectCartStatus,
   selectIsIndianUser,
   selectToken,
+  serverMessage,
   useAppDispatch,
   useAppSelector,
-  usePageHead,
   useForm,
-  serverMessage,
+  usePageHead,
 } from '@metrology/shared';
 import { useGetAddressesQuery } from '../endpoints/get-addresses';
 import type { OrderRequest } from '../endpoints/place-order';
@@ -219,12 +220,7 @@ export default function PlaceOrderPage() {
         <section className="commerce-checkout__delivery" aria-labelledby="commerce-delivery-title">
           <h1 id="commerce-delivery-title">Delivery Information</h1>
           {!token ? (
-            <div className="commerce-alert">
-              <p>{COMMERCE_MESSAGES.loginToCheckout}</p>
-              <button type="button" className="ms-button" onClick={() => dispatch(loginDialogOpened())}>
-                Login / Register
-              </button>
-            </div>
+            <LoginPrompt className="commerce-alert" message={COMMERCE_MESSAGES.loginToCheckout} />
           ) : addressQuery.isLoading ? (
             <Spinner label="Loading your saved addresses" />
           ) : (

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import {
+  LoginPrompt,
   Spinner,
   errorMessage,
   forgetCart,
-  loginDialogOpened,
   notify,
   selectToken,
   useAppDispatch,
@@ -58,10 +58,7 @@ export default function VerifyPage() {
     return (
       <div className="ms-page commerce-verify commerce-empty">
         <h1>Payment verification</h1>
-        <p>{COMMERCE_MESSAGES.loginToCheckout}</p>
-        <button type="button" className="ms-button" onClick={() => dispatch(loginDialogOpened())}>
-          Login / Register
-        </button>
+        <LoginPrompt className="commerce-verify__login" message={COMMERCE_MESSAGES.loginToCheckout} />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Dialog } from '@metrology/shared';
+import { CloseButton, Dialog } from '@metrology/shared';
 import { PHOTO_HEIGHT, PHOTO_WIDTH, type CentrePhoto } from './calibration-centres';
 
 interface Props {
@@ -30,14 +30,7 @@ export function PhotoLightbox({ title, photos, index, onIndexChange, onClose }: 
         <h2 id={titleId} className="content-lightbox__title">
           {title}: photo {index + 1} of {photos.length}
         </h2>
-        <button type="button" className="content-lightbox__close" onClick={onClose} aria-label="Close photo">
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z"
-            />
-          </svg>
-        </button>
+        <CloseButton className="content-lightbox__close" label="Close photo" onClose={onClose} size={24} />
       </div>
       <figure className="content-lightbox__figure">
         <img src={photo.src} alt={photo.alt} width={PHOTO_WIDTH} height={PHOTO_HEIGHT} />

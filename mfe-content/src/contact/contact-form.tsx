@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { TOAST_AUTO_HIDE_MS, notifyTitled, useForm } from '@metrology/shared';
+import { Select, TOAST_AUTO_HIDE_MS, notifyTitled, useForm } from '@metrology/shared';
 import { useSubmitContactMutation } from './contact-api';
 import { CONTACT_MESSAGES, EMPTY_CONTACT, validateContact, type ContactFields } from './validate-contact';
 
@@ -80,14 +80,7 @@ export function ContactForm() {
         </div>
         <div className="ms-field">
           <label htmlFor="contact-requirement">Requirement (optional)</label>
-          <select className="ms-select" {...field('requirement')}>
-            <option value="">Choose a requirement</option>
-            {REQUIREMENTS.map((requirement) => (
-              <option key={requirement} value={requirement}>
-                {requirement}
-              </option>
-            ))}
-          </select>
+          <Select {...field('requirement')} emptyLabel="Choose a requirement" options={REQUIREMENTS} />
         </div>
       </div>
       <div className="ms-field">

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 export function EnquiryBanner() {
   return (
     <section className="content-banner" aria-labelledby="content-banner-title">
-      <div className="ms-container content-banner__inner">
+      <div className="ms-container ms-spread content-banner__inner">
         <div>
           <h2 id="content-banner-title">Looking for a Product Enquiry?</h2>
           <p>Tell us what you measure and our application engineers will suggest the right instrument.</p>

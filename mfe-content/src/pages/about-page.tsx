@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { BRAND_NAME, usePageHead } from '@metrology/shared';
+import { BRAND_NAME, FactList, usePageHead, type Fact } from '@metrology/shared';
 import workshop from '../assets/about/workshop.svg';
 import '../styles/content.css';
 
@@ -39,7 +39,7 @@ const ACTIVITIES: readonly { title: string; text: string }[] = [
   },
 ];
 
-const DETAILS: readonly { term: string; detail: string }[] = [
+const DETAILS: readonly Fact[] = [
   { term: 'Established', detail: '1983' },
   { term: 'Nature of business', detail: 'Manufacturer, Importer and Distributor' },
   { term: 'Locations', detail: 'Chennai, Bangalore, Coimbatore' },
@@ -98,14 +98,7 @@ export default function AboutPage() {
 
       <section aria-labelledby="content-details-title">
         <h2 id="content-details-title">Company details</h2>
-        <dl className="content-details">
-          {DETAILS.map((item) => (
-            <div key={item.term} className="content-details__item">
-              <dt>{item.term}</dt>
-              <dd>{item.detail}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={DETAILS} className="content-details" itemClassName="content-details__item" />
         <p>
           <Link to="/contact">Contact us</Link> to visit one of our offices or laboratories.
         </p>

@@ -15,7 +15,7 @@ import '../styles/content.css';
 function CentrePanel({ centre }: { centre: CalibrationCentre }) {
   const [openPhoto, setOpenPhoto] = useState<number | null>(null);
   return (
-    <article className="content-centre">
+    <article className="ms-split content-centre">
       <div className="content-centre__main">
         <h2>
           {centre.name === 'Mobile Calibration' ? centre.name : `${centre.name} Calibration Laboratory`}
@@ -69,7 +69,7 @@ function CentrePanel({ centre }: { centre: CalibrationCentre }) {
         className="content-banner content-banner--inline"
         aria-labelledby={`content-onsite-${centre.key}`}
       >
-        <div className="content-banner__inner">
+        <div className="ms-spread content-banner__inner">
           <div>
             <h3 id={`content-onsite-${centre.key}`}>On-site calibration</h3>
             <p>
@@ -110,7 +110,6 @@ export default function CalibrationPage() {
         you.
       </p>
       <Tabs
-        classPrefix="content-tabs"
         label="Calibration centres"
         items={CALIBRATION_CENTRES.map((centre) => ({
           key: centre.key,

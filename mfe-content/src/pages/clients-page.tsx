@@ -1,11 +1,11 @@
-import { usePageHead } from '@metrology/shared';
+import { FactList, usePageHead, type Fact } from '@metrology/shared';
 import { CLIENT_LOGOS, CLIENT_SECTORS, LOGO_HEIGHT, LOGO_WIDTH } from '../clients/client-logos';
 import '../styles/content.css';
 
-const ACHIEVEMENTS: readonly { figure: string; label: string }[] = [
-  { figure: '5000+', label: 'Clients' },
-  { figure: '20+', label: 'Countries' },
-  { figure: '40+', label: 'Years' },
+const ACHIEVEMENTS: readonly Fact[] = [
+  { term: 'Clients', detail: '5000+' },
+  { term: 'Countries', detail: '20+' },
+  { term: 'Years', detail: '40+' },
 ];
 
 export default function ClientsPage() {
@@ -43,14 +43,11 @@ export default function ClientsPage() {
       ))}
       <section className="content-achievements" aria-labelledby="content-achievements-title">
         <h2 id="content-achievements-title">Our achievements</h2>
-        <dl className="content-achievements__list">
-          {ACHIEVEMENTS.map((item) => (
-            <div key={item.label} className="content-achievements__item">
-              <dt>{item.label}</dt>
-              <dd>{item.figure}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList
+          facts={ACHIEVEMENTS}
+          className="content-achievements__list"
+          itemClassName="content-achievements__item"
+        />
       </section>
     </div>
   );

@@ -89,7 +89,6 @@ export default function ContactPage() {
       <section className="content-branches" aria-labelledby="content-branches-title">
         <h2 id="content-branches-title">Our branches</h2>
         <Tabs
-          classPrefix="content-tabs"
           label="Branches"
           items={BRANCHES.map((branch) => ({
             key: branch.key,

@@ -27,7 +27,7 @@ export default function NewsPage() {
       {/* With the list, not before it: the banner does not jump down when the entries arrive. */}
       {isLoading ? null : (
         <section className="content-banner content-banner--inline" aria-labelledby="content-subscribe-title">
-          <div className="content-banner__inner">
+          <div className="ms-spread content-banner__inner">
             <div>
               <h2 id="content-subscribe-title">Never miss an event</h2>
               <p>Get invitations to exhibitions, seminars and product demonstrations near you.</p>

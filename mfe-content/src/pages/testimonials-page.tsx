@@ -27,7 +27,7 @@ export default function TestimonialsPage() {
       {/* With the list, not before it: the banner does not jump down when the entries arrive. */}
       {isLoading ? null : (
         <section className="content-banner content-banner--inline" aria-labelledby="content-join-title">
-          <div className="content-banner__inner">
+          <div className="ms-spread content-banner__inner">
             <div>
               <h2 id="content-join-title">Join our satisfied clients</h2>
               <p>Tell us about your measuring task and we will find the instrument or service that fits.</p>

@@ -14,14 +14,12 @@ export interface TabItem {
 export function Tabs({
   label,
   items,
-  classPrefix = 'ms-tabs',
   className = '',
 }: {
   /** The tab list's accessible name. */
   label: string;
   items: readonly TabItem[];
-  /** The section's class stem: `${classPrefix}`, `__list`, `__tab`, `__panel`. */
-  classPrefix?: string;
+  /** The section's own class beside the kit's `ms-tabs` (its margins); the look is the kit's (base.css). */
   className?: string;
 }) {
   const base = useId();
@@ -51,8 +49,8 @@ export function Tabs({
   };
 
   return (
-    <div className={className ? `${classPrefix} ${className}` : classPrefix}>
-      <div className={`${classPrefix}__list`} role="tablist" aria-label={label}>
+    <div className={className ? `ms-tabs ${className}` : 'ms-tabs'}>
+      <div className="ms-tabs__list" role="tablist" aria-label={label}>
         {items.map((item, index) => {
           const active = item.key === selected;
           return (
@@ -68,7 +66,7 @@ export function Tabs({
               aria-selected={active}
               aria-controls={panelId(item.key)}
               tabIndex={active ? 0 : -1}
-              className={`${classPrefix}__tab`}
+              className="ms-tabs__tab"
               onClick={() => setSelected(item.key)}
               onKeyDown={(event) => onKeyDown(event, index)}
             >
@@ -85,7 +83,7 @@ export function Tabs({
           aria-labelledby={tabId(item.key)}
           tabIndex={0}
           hidden={item.key !== selected}
-          className={`${classPrefix}__panel`}
+          className="ms-tabs__panel"
         >
           {item.panel}
         </div>

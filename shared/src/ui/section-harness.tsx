@@ -1,6 +1,7 @@
-import { StrictMode, useEffect, type ComponentType } from 'react';
+import { StrictMode, lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { pageFile, pageLabel, routesOf, type RemoteName } from '@metrology/shared/release';
 import { loadRuntimeConfig } from '../config/runtime-config.js';
 import { createShopStore } from '../store/create-store.js';
 import { restoreSession } from '../store/cart-thunks.js';
@@ -8,11 +9,8 @@ import { detectCountry } from '../store/geo-slice.js';
 import { useAppDispatch } from '../store/hooks.js';
 import { ShopProviders } from './shop-providers.js';
 
-export interface HarnessPage {
-  path: string;
-  label: string;
-  Page: ComponentType;
-}
+/** Loads one of the remote's pages by its file stem under src/pages ('place-order-page'). */
+export type HarnessPageLoader = (file: string) => Promise<{ default: ComponentType }>;
 
 function Session() {
   const dispatch = useAppDispatch();
@@ -24,10 +22,17 @@ function Session() {
 }
 
 /**
- * Runs one section alone (its dev server) with the providers the shell gives it: store, router, toasts.
- * A team needs neither the shell nor the other remotes.
+ * Runs one section alone (its dev server) with the providers the shell gives it: store, router, toasts, and a
+ * link to each of the remote's pages in the release model's routes. A team needs neither the shell nor the
+ * other remotes.
  */
-export async function mountSectionHarness(section: string, pages: HarnessPage[]): Promise<void> {
+export async function mountSectionHarness(remote: RemoteName, load: HarnessPageLoader): Promise<void> {
+  const section = remote.replace(/^mfe-/, '');
+  const pages = routesOf(remote).map(({ path, module }) => ({
+    path,
+    label: pageLabel(module),
+    Page: lazy(() => load(pageFile(module))),
+  }));
   await loadRuntimeConfig();
   const store = createShopStore();
   const container = document.getElementById('root');
@@ -46,11 +51,13 @@ export async function mountSectionHarness(section: string, pages: HarnessPage[])
             ))}
           </nav>
           <main data-boundary={section}>
-            <Routes>
-              {pages.map(({ path, Page }) => (
-                <Route key={path} path={path} element={<Page />} />
-              ))}
-            </Routes>
+            <Suspense fallback={null}>
+              <Routes>
+                {pages.map(({ path, Page }) => (
+                  <Route key={path} path={path} element={<Page />} />
+                ))}
+              </Routes>
+            </Suspense>
           </main>
         </BrowserRouter>
       </ShopProviders>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   BRAND_NAME,
+  CloseButton,
   Dialog,
   errorMessage,
   loginDialogClosed,
@@ -124,16 +125,7 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
       initialFocus={firstField}
       className="shell-login"
     >
-      <button
-        type="button"
-        className="shell-icon-button shell-login__close"
-        aria-label="Close"
-        onClick={onClose}
-      >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
+      <CloseButton className="shell-icon-button shell-login__close" onClose={onClose} />
       <h2 id={titleId} className="shell-login__title">
         {texts.title}
       </h2>

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
+  LoginPrompt,
   Spinner,
   errorMessage,
-  loginDialogOpened,
   selectToken,
-  useAppDispatch,
   useAppSelector,
   usePageHead,
 } from '@metrology/shared';
@@ -36,7 +35,6 @@ export function RoleGate({
   title: string;
   children: (me: Me) => ReactNode;
 }) {
-  const dispatch = useAppDispatch();
   const { token, user, isLoading, isFetching, error } = useMe();
   usePageHead({ title, description: `${title}: staff tools of the shop's back office.` });
 
@@ -44,10 +42,7 @@ export function RoleGate({
     return (
       <div className="ms-page shell-desk shell-desk--gate" data-gate="login">
         <h1>{title}</h1>
-        <p>Please login to continue</p>
-        <button type="button" className="ms-button" onClick={() => dispatch(loginDialogOpened())}>
-          Login / Register
-        </button>
+        <LoginPrompt className="shell-desk__login" message="Please login to continue" />
       </div>
     );
   }

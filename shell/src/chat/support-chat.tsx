@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { BRAND_NAME, Dialog, notify } from '@metrology/shared';
+import { BRAND_NAME, CloseButton, Dialog, notify } from '@metrology/shared';
 import { useSendChatMessageMutation } from './chat-api';
 import { Linkified } from './linkify';
 
@@ -95,16 +95,11 @@ export function SupportChat() {
             <h2 id={titleId} className="shell-chat__title">
               {BRAND_NAME} Support
             </h2>
-            <button
-              type="button"
+            <CloseButton
               className="shell-icon-button shell-chat__close"
-              aria-label="Close support chat"
-              onClick={() => setOpen(false)}
-            >
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </button>
+              label="Close support chat"
+              onClose={() => setOpen(false)}
+            />
           </div>
           <div
             ref={list}

@@ -250,7 +250,7 @@ function ReleaseDeskView() {
 
   return (
     <div className="ms-page shell-releases" data-boundary="shell">
-      <div className="shell-releases__head">
+      <div className="ms-spread">
         <h1>Releases</h1>
         <button
           type="button"

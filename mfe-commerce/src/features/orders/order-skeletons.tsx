@@ -39,7 +39,7 @@ export function OrderSkeleton() {
   return (
     <Skeleton label="Loading your order" className="commerce-skeleton">
       <SkeletonBlock width="40%" height={18} />
-      <div className="commerce-receipt__layout">
+      <div className="ms-split commerce-receipt__layout">
         <div className="commerce-receipt__main">
           <ItemCardShape />
           <ItemCardShape />

@@ -11,8 +11,8 @@ const ITEMS = [
 // The behaviours of the catalog's product tabs and the content section's tabs it replaces.
 describe('Tabs', () => {
   it('is a named tab list with one tab stop; each tab controls its panel, and only the selected one shows', () => {
-    render(<Tabs label="Product information" items={ITEMS} classPrefix="catalog-tabs" />);
-    expect(screen.getByRole('tablist', { name: 'Product information' })).toHaveClass('catalog-tabs__list');
+    render(<Tabs label="Product information" items={ITEMS} />);
+    expect(screen.getByRole('tablist', { name: 'Product information' })).toHaveClass('ms-tabs__list');
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.getAttribute('tabindex'))).toEqual(['0', '-1', '-1']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
@@ -28,9 +28,9 @@ describe('Tabs', () => {
 
   it('arrow keys (wrapping), Home and End move the focus and select; a click selects', async () => {
     const user = userEvent.setup();
-    render(<Tabs label="Branches" items={ITEMS} classPrefix="content-tabs" className="extra" />);
+    render(<Tabs label="Branches" items={ITEMS} className="extra" />);
     const [first, second, third] = screen.getAllByRole('tab') as [HTMLElement, HTMLElement, HTMLElement];
-    expect(first.closest('.content-tabs')).toHaveClass('extra');
+    expect(first.closest('.ms-tabs')).toHaveClass('extra');
     await user.click(second);
     expect(second).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Range 0-150 mm')).toBeVisible();
