@@ -1,7 +1,8 @@
-import { useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import {
   CloseButton,
   Dialog,
+  DialogTitle,
   ENQUIRY_MESSAGES,
   loginDialogOpened,
   notify,
@@ -41,7 +42,6 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
   });
   const [submitEnquiry, { isLoading: submitting }] = useSubmitEnquiryMutation();
   const firstFieldRef = useRef<HTMLInputElement>(null);
-  const titleId = useId();
 
   if (!open) return null;
 
@@ -98,14 +98,13 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
     <Dialog
       onClose={onClose}
       busy={submitting}
-      labelledBy={titleId}
       initialFocus={firstFieldRef}
       className="catalog-dialog"
       backdropClassName="catalog-dialog__backdrop"
     >
       <div className="catalog-dialog__header">
         <div>
-          <h2 id={titleId}>Send Enquiry</h2>
+          <DialogTitle>Send Enquiry</DialogTitle>
           <p className="catalog-dialog__product">{productName}</p>
         </div>
         <CloseButton className="catalog-dialog__close" onClose={onClose} />

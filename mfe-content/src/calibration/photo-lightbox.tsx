@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { CloseButton, Dialog } from '@metrology/shared';
+import { CloseButton, Dialog, DialogDescription, DialogTitle } from '@metrology/shared';
 import { PHOTO_HEIGHT, PHOTO_WIDTH, type CentrePhoto } from './calibration-centres';
 
 interface Props {
@@ -12,29 +11,21 @@ interface Props {
 
 /** A modal view of one photo at a time: focus stays inside, Escape or the backdrop closes it. */
 export function PhotoLightbox({ title, photos, index, onIndexChange, onClose }: Props) {
-  const titleId = useId();
-  const captionId = useId();
   const photo = photos[index];
   if (!photo) return null;
   const step = (delta: number) => onIndexChange((index + delta + photos.length) % photos.length);
 
   return (
-    <Dialog
-      onClose={onClose}
-      labelledBy={titleId}
-      describedBy={captionId}
-      className="content-lightbox__dialog"
-      backdropClassName="content-lightbox"
-    >
+    <Dialog onClose={onClose} className="content-lightbox__dialog" backdropClassName="content-lightbox">
       <div className="content-lightbox__bar">
-        <h2 id={titleId} className="content-lightbox__title">
+        <DialogTitle className="content-lightbox__title">
           {title}: photo {index + 1} of {photos.length}
-        </h2>
+        </DialogTitle>
         <CloseButton className="content-lightbox__close" label="Close photo" onClose={onClose} size={24} />
       </div>
       <figure className="content-lightbox__figure">
         <img src={photo.src} alt={photo.alt} width={PHOTO_WIDTH} height={PHOTO_HEIGHT} />
-        <figcaption id={captionId}>{photo.alt}</figcaption>
+        <DialogDescription as="figcaption">{photo.alt}</DialogDescription>
       </figure>
       {photos.length > 1 ? (
         <div className="content-lightbox__nav">

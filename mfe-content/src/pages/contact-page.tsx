@@ -56,7 +56,7 @@ export default function ContactPage() {
       <p className="content-lead">
         Ask for a quotation, a demonstration or a calibration: we answer every enquiry within one working day.
       </p>
-      <div className="content-contact__grid">
+      <div className="ms-split content-contact__grid">
         <ContactForm />
         <section className="content-contact__info" aria-labelledby="content-info-title">
           <h2 id="content-info-title">Contact information</h2>

@@ -5,7 +5,7 @@ import { parseTypedQuantity } from '@metrology/shared';
 export interface QuantityStepperProps {
   value: number;
   onChange: (quantity: number) => void;
-  /** The section's class: `${className}`, `__label`, `__controls`, `__button`, `__input`. */
+  /** The section's class beside the kit's `ms-stepper` (its place in the layout); the look is the kit's (base.css). */
   className: string;
   /** In a list of products (the cart) every name says which product: "Quantity of {name}". */
   productName?: string;
@@ -40,14 +40,17 @@ export function QuantityStepper({
   const of = productName ? ` of ${productName}` : '';
   const canDecrease = value > 1;
   return (
-    <div className={className} {...(productName ? { role: 'group', 'aria-label': `Quantity${of}` } : {})}>
-      <label htmlFor={inputId} className={labelVisible ? `${className}__label` : 'ms-visually-hidden'}>
+    <div
+      className={`ms-stepper ${className}`}
+      {...(productName ? { role: 'group', 'aria-label': `Quantity${of}` } : {})}
+    >
+      <label htmlFor={inputId} className={labelVisible ? 'ms-stepper__label' : 'ms-visually-hidden'}>
         Quantity{of}
       </label>
-      <div className={`${className}__controls`}>
+      <div className="ms-stepper__controls">
         <button
           type="button"
-          className={`${className}__button`}
+          className="ms-stepper__button"
           aria-label={`Decrease quantity${of}`}
           aria-disabled={!canDecrease}
           onClick={() => {
@@ -58,7 +61,7 @@ export function QuantityStepper({
         </button>
         <input
           id={inputId}
-          className={`${className}__input`}
+          className="ms-stepper__input"
           type="number"
           inputMode="numeric"
           min={1}
@@ -74,7 +77,7 @@ export function QuantityStepper({
         />
         <button
           type="button"
-          className={`${className}__button`}
+          className="ms-stepper__button"
           aria-label={`Increase quantity${of}`}
           onClick={() => onChange(value + 1)}
         >

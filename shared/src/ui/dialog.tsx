@@ -1,4 +1,14 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -47,12 +57,57 @@ function isToast(node: Node): boolean {
   return node instanceof Element && node.closest('.notistack-SnackbarContainer') !== null;
 }
 
+/** The ids a dialog gives its title and description, and how a description says it is there. */
+interface DialogParts {
+  titleId: string;
+  descriptionId: string;
+  setDescribed: (described: boolean) => void;
+}
+
+const DialogPartsContext = createContext<DialogParts | null>(null);
+
+function useDialogParts(part: string): DialogParts {
+  const parts = useContext(DialogPartsContext);
+  if (!parts) throw new Error(`${part} belongs inside a Dialog`);
+  return parts;
+}
+
+/** The dialog's name: its heading, which the dialog is labelled by. Every Dialog has one. */
+export function DialogTitle({ className, children }: { className?: string; children: ReactNode }) {
+  const { titleId } = useDialogParts('DialogTitle');
+  return (
+    <h2 id={titleId} className={className}>
+      {children}
+    </h2>
+  );
+}
+
+/** What the dialog is for, read after its name when it opens (a subtitle, a photo's caption). */
+export function DialogDescription({
+  as: Tag = 'p',
+  className,
+  children,
+}: {
+  as?: 'p' | 'figcaption' | 'div';
+  className?: string;
+  children: ReactNode;
+}) {
+  const { descriptionId, setDescribed } = useDialogParts('DialogDescription');
+  // Before the browser paints (and before a screen reader hears the dialog), so the dialog points at it.
+  useLayoutEffect(() => {
+    setDescribed(true);
+    return () => setDescribed(false);
+  }, [setDescribed]);
+  return (
+    <Tag id={descriptionId} className={className}>
+      {children}
+    </Tag>
+  );
+}
+
 export interface DialogProps {
   /** Escape, a press on the backdrop; ignored while `busy`. */
   onClose: () => void;
-  /** id of the element that names the dialog (its title). */
-  labelledBy: string;
-  describedBy?: string;
   /** Where the focus goes when the dialog opens; else its first control. */
   initialFocus?: RefObject<HTMLElement | null>;
   /** Class of the dialog box. */
@@ -68,12 +123,11 @@ export interface DialogProps {
  * The one modal dialog of the shop: portalled onto document.body (no section layout can clip it), it keeps the
  * focus inside (Tab wraps around, stray focus is pulled back), closes on Escape and on a backdrop press, locks
  * the page's scroll, and gives the focus back to whatever had it before it opened. Mount it to open it. When the
- * shell opens a dialog over a section's dialog, only the top one answers the keyboard.
+ * shell opens a dialog over a section's dialog, only the top one answers the keyboard. It is named by the
+ * DialogTitle inside it, and described by its DialogDescription when it has one.
  */
 export function Dialog({
   onClose,
-  labelledBy,
-  describedBy,
   initialFocus,
   className,
   backdropClassName,
@@ -81,6 +135,10 @@ export function Dialog({
   children,
 }: DialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const [described, setDescribed] = useState(false);
+  const [parts] = useState(() => ({ titleId, descriptionId, setDescribed }));
   const closeRef = useRef(onClose);
   const busyRef = useRef(busy);
   useEffect(() => {
@@ -152,12 +210,12 @@ export function Dialog({
         className={className}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
+        aria-labelledby={titleId}
+        aria-describedby={described ? descriptionId : undefined}
         aria-busy={busy || undefined}
         tabIndex={-1}
       >
-        {children}
+        <DialogPartsContext value={parts}>{children}</DialogPartsContext>
       </div>
     </div>,
     document.body,

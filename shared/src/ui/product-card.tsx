@@ -61,7 +61,7 @@ export function ProductCard({
           alt={imageAlt === 'name' ? product.name : ''}
           width={320}
           height={240}
-          className={`${className}__image`}
+          className={`ms-card-image ${className}__image`}
         />
         <span className={`${className}__name`}>{product.name}</span>
         {showModel && product.model ? (

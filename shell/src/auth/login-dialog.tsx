@@ -3,6 +3,8 @@ import {
   BRAND_NAME,
   CloseButton,
   Dialog,
+  DialogDescription,
+  DialogTitle,
   errorMessage,
   loginDialogClosed,
   PASSWORD_MIN_LENGTH,
@@ -68,8 +70,6 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
   const [register, registerState] = useRegisterMutation();
   const busy = loginState.isLoading || registerState.isLoading;
   const firstField = useRef<HTMLInputElement>(null);
-  const titleId = `${ids}-title`;
-  const subtitleId = `${ids}-subtitle`;
   const texts = TEXTS[mode];
 
   const switchMode = () => {
@@ -118,20 +118,10 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog
-      onClose={onClose}
-      labelledBy={titleId}
-      describedBy={subtitleId}
-      initialFocus={firstField}
-      className="shell-login"
-    >
+    <Dialog onClose={onClose} initialFocus={firstField} className="shell-login">
       <CloseButton className="shell-icon-button shell-login__close" onClose={onClose} />
-      <h2 id={titleId} className="shell-login__title">
-        {texts.title}
-      </h2>
-      <p id={subtitleId} className="shell-login__subtitle">
-        {texts.subtitle}
-      </p>
+      <DialogTitle className="shell-login__title">{texts.title}</DialogTitle>
+      <DialogDescription className="shell-login__subtitle">{texts.subtitle}</DialogDescription>
       <form className="shell-login__form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
         {mode === 'signup' ? (
           <div className="ms-field">

@@ -1,5 +1,5 @@
-import { useId, useRef } from 'react';
-import { Dialog } from '@metrology/shared';
+import { useRef } from 'react';
+import { Dialog, DialogDescription, DialogTitle } from '@metrology/shared';
 
 /** "Are you sure?" for back-office actions: focus starts on Cancel, Escape or the backdrop cancel too. */
 export function ConfirmDialog({
@@ -17,19 +17,11 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const id = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog
-      onClose={onCancel}
-      busy={busy}
-      labelledBy={`${id}-title`}
-      describedBy={`${id}-text`}
-      initialFocus={cancel}
-      className="shell-confirm"
-    >
-      <h2 id={`${id}-title`}>{title}</h2>
-      <p id={`${id}-text`}>{text}</p>
+    <Dialog onClose={onCancel} busy={busy} initialFocus={cancel} className="shell-confirm">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{text}</DialogDescription>
       <div className="shell-confirm__actions">
         <button ref={cancel} type="button" className="ms-button ms-button--ghost" onClick={onCancel}>
           Cancel

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { BRAND_NAME, CloseButton, Dialog, notify } from '@metrology/shared';
+import { BRAND_NAME, CloseButton, Dialog, DialogTitle, notify } from '@metrology/shared';
 import { useSendChatMessageMutation } from './chat-api';
 import { Linkified } from './linkify';
 
@@ -35,7 +35,6 @@ export function SupportChat() {
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const ids = useId();
-  const titleId = `${ids}-title`;
   const canSend = draft.trim().length > 0 && !waiting;
 
   const append = (text: string, fromUser: boolean) => {
@@ -85,16 +84,9 @@ export function SupportChat() {
         </svg>
       </button>
       {open ? (
-        <Dialog
-          onClose={() => setOpen(false)}
-          labelledBy={titleId}
-          initialFocus={input}
-          className="shell-chat__panel"
-        >
+        <Dialog onClose={() => setOpen(false)} initialFocus={input} className="shell-chat__panel">
           <div className="shell-chat__header">
-            <h2 id={titleId} className="shell-chat__title">
-              {BRAND_NAME} Support
-            </h2>
+            <DialogTitle className="shell-chat__title">{BRAND_NAME} Support</DialogTitle>
             <CloseButton
               className="shell-icon-button shell-chat__close"
               label="Close support chat"

@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { Dialog, formatAmount, type PaymentOrder } from '@metrology/shared';
+import { Dialog, DialogTitle, formatAmount, type PaymentOrder } from '@metrology/shared';
 
 /** The provider's amount is in the smallest currency unit. */
 export function formatProviderAmount(order: Pick<PaymentOrder, 'amount' | 'currency'>): string {
@@ -23,18 +22,14 @@ interface Props {
  * provider takes the "payment" and answers with a signed result, which is then verified like a real one.
  */
 export function SandboxPaymentDialog({ order, busy, onPay, onCancel }: Props) {
-  const titleId = useId();
   return (
     <Dialog
       onClose={onCancel}
       busy={busy}
-      labelledBy={titleId}
       className="commerce-modal__panel"
       backdropClassName="commerce-modal"
     >
-      <h2 id={titleId} className="commerce-modal__title">
-        Sandbox payment
-      </h2>
+      <DialogTitle className="commerce-modal__title">Sandbox payment</DialogTitle>
       <p className="commerce-modal__note">
         Local sandbox payment provider (Razorpay stand-in): no card is needed and no real money is charged.
       </p>

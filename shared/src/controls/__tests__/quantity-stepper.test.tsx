@@ -35,7 +35,7 @@ describe('QuantityStepper', () => {
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     expect(input).toHaveValue(3);
-    expect(screen.getByText('Quantity', { selector: 'label' })).toHaveClass('catalog-stepper__label');
+    expect(screen.getByText('Quantity', { selector: 'label' })).toHaveClass('ms-stepper__label');
   });
 
   it('a typed value counts only when it is a number above 0; the field shows the quantity again on blur', () => {

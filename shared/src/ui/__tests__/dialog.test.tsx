@@ -1,19 +1,18 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Dialog, openDialogCount } from '../dialog';
+import { Dialog, DialogDescription, DialogTitle, openDialogCount } from '../dialog';
 
 function Opener({ name, children }: { name: string; children?: React.ReactNode }) {
   const [open, setOpen] = useState(false);
-  const titleId = useId();
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         Open {name}
       </button>
       {open ? (
-        <Dialog onClose={() => setOpen(false)} labelledBy={titleId} className={`box-${name}`}>
-          <h2 id={titleId}>{name}</h2>
+        <Dialog onClose={() => setOpen(false)} className={`box-${name}`}>
+          <DialogTitle>{name}</DialogTitle>
           <button type="button">{name} first</button>
           {children}
           <button type="button">{name} last</button>
@@ -87,8 +86,8 @@ describe('Dialog', () => {
     const user = userEvent.setup();
     const onClose = jest.fn();
     render(
-      <Dialog onClose={onClose} busy labelledBy="t" className="busy">
-        <h2 id="t">Paying</h2>
+      <Dialog onClose={onClose} busy className="busy">
+        <DialogTitle>Paying</DialogTitle>
         <button type="button">Pay</button>
       </Dialog>,
     );
@@ -104,8 +103,8 @@ describe('Dialog', () => {
       const [upper, setUpper] = useState(false);
       const [linked, setLinked] = useState(false);
       return (
-        <Dialog onClose={() => undefined} labelledBy="lower-t" className="lower">
-          <h2 id="lower-t">Lower</h2>
+        <Dialog onClose={() => undefined} className="lower">
+          <DialogTitle>Lower</DialogTitle>
           <button type="button">Lower first</button>
           {linked ? null : (
             <button type="button" onClick={() => setUpper(true)}>
@@ -118,10 +117,9 @@ describe('Dialog', () => {
                 setLinked(true);
                 setUpper(false);
               }}
-              labelledBy="upper-t"
               className="upper"
             >
-              <h2 id="upper-t">Upper</h2>
+              <DialogTitle>Upper</DialogTitle>
               <button type="button">Upper first</button>
             </Dialog>
           ) : null}
@@ -134,5 +132,28 @@ describe('Dialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Lower first' })).toHaveFocus();
+  });
+
+  it('is named by its DialogTitle and described by its DialogDescription only while it has one', () => {
+    function Described({ caption }: { caption: boolean }) {
+      return (
+        <Dialog onClose={() => undefined} className="photo">
+          <DialogTitle>Chennai: photo 1 of 3</DialogTitle>
+          {caption ? <DialogDescription as="figcaption">The calibration bench</DialogDescription> : null}
+          <button type="button">Next photo</button>
+        </Dialog>
+      );
+    }
+    const { rerender } = render(<Described caption />);
+    const dialog = screen.getByRole('dialog', { name: 'Chennai: photo 1 of 3' });
+    expect(dialog).toHaveAccessibleDescription('The calibration bench');
+    rerender(<Described caption={false} />);
+    expect(dialog).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('refuses a title outside a dialog', () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<DialogTitle>Lost</DialogTitle>)).toThrow('DialogTitle belongs inside a Dialog');
+    logged.mockRestore();
   });
 });
