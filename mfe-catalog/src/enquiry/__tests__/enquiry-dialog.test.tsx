@@ -89,14 +89,17 @@ describe('the enquiry dialog', () => {
     expect(enquiryCalls()).toEqual([]);
   });
 
-  it.each([
-    ['Email', 'not-an-address', 'Please enter a valid email address'],
-    ['Quantity', '0', 'Please enter a valid quantity'],
-    ['Quantity', '-2', 'Please enter a valid quantity'],
-    ['Quantity', '1.5', 'Please enter a valid quantity'],
-    ['Mobile Number', '12-34', 'Please enter a valid mobile number'],
-    ['Mobile Number', '98765abc43', 'Please enter a valid mobile number'],
-  ])('%s "%s" -> "%s"', async (label, value, message) => {
+  // Each field's SPEC message, and the values it refuses.
+  const REFUSED: Record<string, { message: string; values: string[] }> = {
+    Email: { message: 'Please enter a valid email address', values: ['not-an-address'] },
+    Quantity: { message: 'Please enter a valid quantity', values: ['0', '-2', '1.5'] },
+    'Mobile Number': { message: 'Please enter a valid mobile number', values: ['12-34', '98765abc43'] },
+  };
+  const refusals = Object.entries(REFUSED).flatMap(([label, { message, values }]) =>
+    values.map((value) => ({ label, value, message })),
+  );
+
+  it.each(refusals)('$label "$value" -> "$message"', async ({ label, value, message }) => {
     const { user, dialog } = await openDialog();
     await fillValid(user, dialog);
     const input = within(dialog).getByLabelText(label);
