@@ -34,6 +34,7 @@ const browserProject = (name) => ({
     '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
     '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
     '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
+    '^@metrology/shared/html-escape$': '<rootDir>/../shared/server/html-escape.mjs',
     '\\.css$': '<rootDir>/../tools/jest/style-stub.cjs',
     '\\.(svg|png|jpg|webp)$': '<rootDir>/../tools/jest/file-stub.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -87,6 +88,7 @@ export default {
       moduleNameMapper: {
         '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
         '^@metrology/shared/trust-proxy$': '<rootDir>/../shared/server/trust-proxy.mjs',
+        '^@metrology/shared/html-escape$': '<rootDir>/../shared/server/html-escape.mjs',
       },
     },
   ],

@@ -1,6 +1,10 @@
 import { createContext, useContext, useEffect, type JSX, type ReactNode } from 'react';
+import { escapeHtml, scriptSafeJson } from '@metrology/shared/html-escape';
 import { getRuntimeConfig } from '../config/runtime-config.js';
 import { BRAND_NAME } from '../rules/constants.js';
+
+// The one HTML and script-JSON escaping, shared with the site server's document (tools/src/render/document.mjs).
+export { escapeHtml, scriptSafeJson };
 
 /** What a page puts in the document's head. Every field is optional; a page sets what it knows. */
 export interface PageHead {
@@ -105,29 +109,6 @@ function headTagList(head: PageHead, siteOrigin: string): HeadTag[] {
     });
   }
   return tags;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text or an attribute value made safe for HTML. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
-}
-
-/** JSON that can sit inside a <script> element: nothing in it can end the element or the line early. */
-export function scriptSafeJson(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null')
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The head's tags as HTML for a server-rendered page's <head>; each carries data-page-head. */

@@ -1,27 +1,9 @@
 // @ts-check
 // The served page: the shell's index.html with the server render in #root, the page's head, the styles and
 // preloads of the route, and the page's data for hydration.
+import { escapeHtml, scriptSafeJson } from '@metrology/shared/html-escape';
 
-/** @param {string} text */
-export function escapeHtml(text) {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/**
- * JSON that is safe inside <script type="application/json">: nothing in it can close the element or open a
- * comment, whatever a product's name says.
- * @param {unknown} value
- */
-export function scriptSafeJson(value) {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => {
-    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
-}
+export { escapeHtml, scriptSafeJson };
 
 /**
  * @typedef {object} PageParts
