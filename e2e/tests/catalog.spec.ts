@@ -1,23 +1,13 @@
 import { test, expect, expectNoA11yViolations, type Site } from '../support/fixtures';
 import type { Page } from '@playwright/test';
-
-interface ApiProduct {
-  _id: string;
-  slug: string;
-  name: string;
-  company: string;
-  price: number;
-  mrp: number;
-  image: string[];
-}
+import { searchProducts, type Product } from '../support/shop-api';
 
 /** A product from the real API: the cheapest priced one of a company (sort low-high puts price 0 last). */
-async function pricedProduct(site: Site, company: string): Promise<ApiProduct> {
-  const response = await fetch(
-    `${site.apiUrl}/api/product/search?company=${encodeURIComponent(company)}&sort=low-high&limit=1&facets=false`,
+async function pricedProduct(site: Site, company: string): Promise<Product> {
+  const [product] = await searchProducts(
+    site,
+    `company=${encodeURIComponent(company)}&sort=low-high&limit=1`,
   );
-  const body = (await response.json()) as { products: ApiProduct[] };
-  const product = body.products[0];
   if (!product || product.price <= 0) throw new Error(`No priced ${company} product in the seed`);
   return product;
 }

@@ -5,6 +5,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { formatPrice } from '@metrology/shared/rules';
 import { releaseOk } from '../support/release-cli';
 import { test, expect, type Site } from '../support/fixtures';
+import { searchProducts, type Product } from '../support/shop-api';
 
 /**
  * Server rendering (README "How a page is rendered"): every route arrives as HTML with its data, the browser
@@ -13,21 +14,6 @@ import { test, expect, type Site } from '../support/fixtures';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUN = Date.now().toString(36);
-
-interface ApiProduct {
-  _id: string;
-  slug: string;
-  name: string;
-  company: string;
-  price: number;
-  model?: string;
-  specifications?: { key: string; value: string | string[] }[];
-}
-
-async function apiProducts(site: Site, query: string): Promise<ApiProduct[]> {
-  const response = await fetch(`${site.apiUrl}/api/product/search?${query}&facets=false`);
-  return ((await response.json()) as { products: ApiProduct[] }).products;
-}
 
 /** The served HTML of a page, as curl sees it: no JavaScript, no browser. */
 async function served(request: APIRequestContext, url: string): Promise<{ status: number; html: string }> {
@@ -47,7 +33,7 @@ test.describe('pages arrive rendered', () => {
     request,
     site,
   }) => {
-    const [product] = (await apiProducts(site, 'company=Mahr&sort=low-high&limit=1')).filter(
+    const [product] = (await searchProducts(site, 'company=Mahr&sort=low-high&limit=1')).filter(
       (p) => p.price > 0,
     );
     expect(product, 'a priced Mahr product in the seed').toBeDefined();
@@ -73,14 +59,14 @@ test.describe('pages arrive rendered', () => {
     request,
     site,
   }) => {
-    const mahr = await apiProducts(site, 'company=Mahr&limit=3');
+    const mahr = await searchProducts(site, 'company=Mahr&limit=3');
     const products = rootOf((await served(request, '/products?company=Mahr')).html);
     expect(products).toContain('Mahr Products');
     for (const product of mahr) expect(products).toContain(inHtml(product.name));
     expect(products).not.toContain('Loading the catalog section');
 
     const newest = (await (await fetch(`${site.apiUrl}/api/product/list?company=Tespa`)).json()) as {
-      products: ApiProduct[];
+      products: Product[];
     };
     const home = rootOf((await served(request, '/')).html);
     expect(home).toContain('Precision Metrology');
@@ -91,7 +77,7 @@ test.describe('pages arrive rendered', () => {
     page,
     site,
   }) => {
-    const [product] = await apiProducts(site, 'company=Sylvac&limit=1');
+    const [product] = await searchProducts(site, 'company=Sylvac&limit=1');
     if (!product) throw new Error('no Sylvac product');
     const apiCalls: string[] = [];
     const errors: string[] = [];
@@ -137,7 +123,7 @@ test.describe('with JavaScript off', () => {
   }
 
   test('a product page shows the product', async ({ page, site }) => {
-    const [product] = await apiProducts(site, 'company=Tespa&limit=1');
+    const [product] = await searchProducts(site, 'company=Tespa&limit=1');
     if (!product) throw new Error('no Tespa product');
     await page.goto(`/product/${product.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
@@ -308,7 +294,7 @@ test.describe('visitors', () => {
     const elsewhere = '198.51.100.23';
     await fetch(`${control}?ip=${indian}&country=IN`);
     await fetch(`${control}?ip=${elsewhere}&country=US`);
-    const [product] = (await apiProducts(site, 'company=Tespa&sort=low-high&limit=1')).filter(
+    const [product] = (await searchProducts(site, 'company=Tespa&sort=low-high&limit=1')).filter(
       (p) => p.price > 0,
     );
     if (!product) throw new Error('no priced Tespa product');
