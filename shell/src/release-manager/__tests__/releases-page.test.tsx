@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ShopProviders, createShopStore, setRuntimeConfig } from '@metrology/shared';
+import { REMOTE_NAMES } from '@metrology/shared/release';
 import type { Registry } from '../../remotes/registry';
 import type { LoadFailure } from '../releases-api';
 import ReleasesPage from '../releases-page';
@@ -29,7 +30,7 @@ beforeAll(async () => {
       );
     }
     if (request.url === '/api/releases/desk') {
-      const remotes = ['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers'].map((remote) => ({
+      const remotes = REMOTE_NAMES.map((remote) => ({
         remote,
         current: registry.remotes[remote as keyof Registry['remotes']]?.current ?? null,
         history: registry.remotes[remote as keyof Registry['remotes']]?.history ?? [],
