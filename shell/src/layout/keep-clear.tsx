@@ -40,6 +40,8 @@ export function KeepClear() {
     let frame = 0;
     // Written on the first pass, then only when it changes.
     let lift = -1;
+    // The chat button already placed once (it arrives after the page is live, see DeferredOverlays).
+    let placed: HTMLElement | null = null;
 
     const update = () => {
       frame = 0;
@@ -68,6 +70,13 @@ export function KeepClear() {
         }
         root.toggleAttribute('data-chat-aside', hidden);
         if (!hidden) launcherTop = rest.top - lift;
+        if (launcher !== placed) {
+          // A new button takes its place at once: its lift animates only when the page moves under it later.
+          launcher.style.transition = 'none';
+          void launcher.getBoundingClientRect();
+          launcher.style.removeProperty('transition');
+          placed = launcher;
+        }
       }
 
       for (const container of document.querySelectorAll<HTMLElement>(TOASTS)) {
