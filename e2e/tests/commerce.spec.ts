@@ -1,45 +1,18 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoA11yViolations, type Site } from '../support/fixtures';
+import { callApi, registerShopper, type Product } from '../support/shop-api';
 
 // The commerce section against the real build and API: cart, checkout, payment, orders, /verify.
 // Other sections' UI (login dialog, Add to Cart) is not used: sessions and carts are set up through the API
 // and localStorage, as a shopper's browser would hold them.
 
-interface ShopProduct {
-  _id: string;
-  name: string;
-  price: number;
-}
-
-async function call<T>(site: Site, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${site.apiUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await response.json()) as T & { success?: boolean; message?: string };
-  if (!response.ok || data.success === false) throw new Error(`${path}: ${data.message ?? response.status}`);
-  return data;
-}
-
-let userSeq = 0;
-async function newShopper(site: Site): Promise<string> {
-  userSeq += 1;
-  const { token } = await call<{ token: string }>(site, '/api/user/register', {
-    name: 'E2E Shopper',
-    email: `commerce-${Date.now()}-${userSeq}@example.com`,
-    password: 'secret-password',
-  });
-  return token;
-}
-
 /** Two priced products of the seeded catalogue. */
-async function pricedProducts(site: Site): Promise<[ShopProduct, ShopProduct]> {
-  const { products } = await call<{ products: ShopProduct[] }>(site, '/api/product/list?limit=100');
+async function pricedProducts(site: Site): Promise<[Product, Product]> {
+  const { products } = await callApi<{ products: Product[] }>(site, '/api/product/list?limit=100');
   // Small prices keep every total below the 'Lac' display.
   const priced = products.filter((p) => p.price > 0 && p.price < 10000);
   expect(priced.length).toBeGreaterThanOrEqual(2);
-  return [priced[0] as ShopProduct, priced[1] as ShopProduct];
+  return [priced[0] as Product, priced[1] as Product];
 }
 
 /** What the browser holds before the first page load (kept across reloads, set once per test). */
@@ -93,9 +66,9 @@ test.describe('commerce', () => {
     site,
   }) => {
     const [first, second] = await pricedProducts(site);
-    const token = await newShopper(site);
-    await call(site, '/api/cart/add', { itemId: first._id, quantity: 1 }, token);
-    await call(site, '/api/cart/add', { itemId: second._id, quantity: 2 }, token);
+    const { token } = await registerShopper(site, 'commerce');
+    await callApi(site, '/api/cart/add', { itemId: first._id, quantity: 1 }, token);
+    await callApi(site, '/api/cart/add', { itemId: second._id, quantity: 2 }, token);
     await seedBrowser(page, { token });
 
     const productCall = page.waitForResponse((r) => r.url().includes('/api/product/list?ids='));
@@ -114,7 +87,7 @@ test.describe('commerce', () => {
     await expect
       .poll(
         async () =>
-          (await call<{ cartData: Record<string, number> }>(site, '/api/cart/get', {}, token)).cartData,
+          (await callApi<{ cartData: Record<string, number> }>(site, '/api/cart/get', {}, token)).cartData,
       )
       .toMatchObject({ [first._id]: 2, [second._id]: 2 });
 
@@ -150,10 +123,20 @@ test.describe('commerce', () => {
     await scan(page);
 
     // The server agrees: one order, the cart emptied.
-    const { orders } = await call<{ orders: { amount: number }[] }>(site, '/api/order/userorders', {}, token);
+    const { orders } = await callApi<{ orders: { amount: number }[] }>(
+      site,
+      '/api/order/userorders',
+      {},
+      token,
+    );
     expect(orders).toHaveLength(1);
     expect(orders[0]?.amount).toBe(2 * first.price + 2 * second.price + 10);
-    const { cartData } = await call<{ cartData: Record<string, number> }>(site, '/api/cart/get', {}, token);
+    const { cartData } = await callApi<{ cartData: Record<string, number> }>(
+      site,
+      '/api/cart/get',
+      {},
+      token,
+    );
     expect(cartData).toEqual({});
   });
 
@@ -162,8 +145,8 @@ test.describe('commerce', () => {
     site,
   }) => {
     const [product] = await pricedProducts(site);
-    const token = await newShopper(site);
-    await call(site, '/api/cart/add', { itemId: product._id, quantity: 1 }, token);
+    const { token } = await registerShopper(site, 'commerce');
+    await callApi(site, '/api/cart/add', { itemId: product._id, quantity: 1 }, token);
     await seedBrowser(page, { token });
 
     await page.goto('/place-order');
@@ -202,8 +185,8 @@ test.describe('commerce', () => {
     site,
   }) => {
     const [product] = await pricedProducts(site);
-    const token = await newShopper(site);
-    await call(site, '/api/cart/add', { itemId: product._id, quantity: 1 }, token);
+    const { token } = await registerShopper(site, 'commerce');
+    await callApi(site, '/api/cart/add', { itemId: product._id, quantity: 1 }, token);
     await seedBrowser(page, { token });
     await page.goto('/orders');
     await expect(commerce(page).getByRole('heading', { name: 'No Orders Yet' })).toBeVisible();
@@ -244,7 +227,7 @@ test.describe('commerce', () => {
   });
 
   test('checkout with an empty cart: the message and back to the (empty) cart', async ({ page, site }) => {
-    const token = await newShopper(site);
+    const { token } = await registerShopper(site, 'commerce');
     await seedBrowser(page, { token });
     await page.goto('/place-order');
     await expect(
@@ -333,9 +316,9 @@ test.describe('commerce', () => {
   test('phone width: the cart and checkout fit the screen', async ({ page, site }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const [first, second] = await pricedProducts(site);
-    const token = await newShopper(site);
-    await call(site, '/api/cart/add', { itemId: first._id, quantity: 1 }, token);
-    await call(site, '/api/cart/add', { itemId: second._id, quantity: 1 }, token);
+    const { token } = await registerShopper(site, 'commerce');
+    await callApi(site, '/api/cart/add', { itemId: first._id, quantity: 1 }, token);
+    await callApi(site, '/api/cart/add', { itemId: second._id, quantity: 1 }, token);
     await seedBrowser(page, { token });
     for (const path of ['/cart', '/place-order']) {
       await page.goto(path);

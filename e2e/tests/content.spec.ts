@@ -1,19 +1,12 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoA11yViolations } from '../support/fixtures';
 import { openInBrowser } from '../support/in-browser';
-
-interface ApiProduct {
-  _id: string;
-  slug: string;
-  name: string;
-  price: number;
-  createdAt: string;
-}
+import type { Product } from '../support/shop-api';
 
 /** The four newest Tespa products, straight from the API, newest first by createdAt. */
-async function newestTespa(apiUrl: string): Promise<ApiProduct[]> {
+async function newestTespa(apiUrl: string): Promise<Product[]> {
   const response = await fetch(`${apiUrl}/api/product/list?company=Tespa`);
-  const { products } = (await response.json()) as { products: ApiProduct[] };
+  const { products } = (await response.json()) as { products: Product[] };
   return [...products].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, 4);
 }
 
@@ -49,7 +42,7 @@ test.describe('home', () => {
     await expect(page.getByRole('heading', { name: 'Looking for a Product Enquiry?' })).toBeVisible();
     await expectNoA11yViolations(page);
 
-    const chosen = newest[1] as ApiProduct;
+    const chosen = newest[1] as Product;
     await cards.nth(1).getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/product/${chosen.slug}$`));
     await expect(page.locator('[data-boundary="catalog"]')).toBeVisible();
@@ -107,7 +100,7 @@ test.describe('home', () => {
     await expect(cards).toHaveCount(4);
     // The flag arrives with the geolocation answer: wait for the cart icon to go (the shell hides it for IN).
     await expect(page.getByRole('link', { name: /^Cart,/ })).toHaveCount(0);
-    await expect(cards.first()).toContainText((newest[0] as ApiProduct).name);
+    await expect(cards.first()).toContainText((newest[0] as Product).name);
     await expect(page.locator('.content-product .ms-price')).toHaveCount(0);
   });
 });
