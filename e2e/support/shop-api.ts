@@ -1,6 +1,6 @@
 // The real API's product search, as tests read it: typed by the API's own contract, so a renamed field fails the
 // browser tests' typecheck too.
-import type { Product, ProductSearchResponse, SessionResponse } from '@metrology/shared/contracts';
+import type { Address, Product, ProductSearchResponse, SessionResponse } from '@metrology/shared/contracts';
 import type { Site } from './fixtures';
 
 export type { Product };
@@ -47,3 +47,16 @@ export async function registerShopper(
   });
   return { token, email, password };
 }
+
+/** A complete delivery address (every field SPEC requires), as a shopper types it. */
+export const DELIVERY_ADDRESS: Address = {
+  firstName: 'Kavya',
+  lastName: 'Nair',
+  email: 'kavya@example.com',
+  street: '4 Foundry Lane',
+  city: 'Coimbatore',
+  state: 'Tamil Nadu',
+  zipcode: '641001',
+  country: 'India',
+  phone: '+91 98400 12345',
+};

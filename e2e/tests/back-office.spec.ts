@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { MANAGER, STAFF, loginAs } from '../support/back-office-accounts';
 import { test, expect, expectNoA11yViolations, type Site } from '../support/fixtures';
+import { DELIVERY_ADDRESS, callApi, registerShopper } from '../support/shop-api';
 
 // The back office against the real build and API: staff move an order and read the inbox; a release manager
 // rolls a remote back from /releases; shoppers and visitors never see any of it.
@@ -13,46 +14,17 @@ import { test, expect, expectNoA11yViolations, type Site } from '../support/fixt
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUN = Date.now().toString(36);
 
-async function call<T>(site: Site, url: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${site.apiUrl}${url}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await response.json()) as T & { success?: boolean; message?: string };
-  if (!response.ok || data.success === false) throw new Error(`${url}: ${data.message ?? response.status}`);
-  return data;
-}
-
-let seq = 0;
 async function shopperWithOrder(site: Site): Promise<{ token: string; email: string; orderId: string }> {
-  seq += 1;
-  const email = `desk-${RUN}-${seq}@example.com`;
-  const { token } = await call<{ token: string }>(site, '/api/user/register', {
-    name: 'Desk Shopper',
-    email,
-    password: 'shopper-password',
-  });
-  const { products } = await call<{ products: { _id: string; price: number }[] }>(
+  const { token, email } = await registerShopper(site, 'desk');
+  const { products } = await callApi<{ products: { _id: string; price: number }[] }>(
     site,
     '/api/product/list?limit=100',
   );
   const product = products.find((p) => p.price > 0 && p.price < 10000);
-  const address = {
-    firstName: 'Asha',
-    lastName: 'Rao',
-    email: 'asha@example.com',
-    street: '12 Lake Road',
-    city: 'Chennai',
-    state: 'Tamil Nadu',
-    zipcode: '600001',
-    country: 'India',
-    phone: '+91 98400 00000',
-  };
-  const { orderId } = await call<{ orderId: string }>(
+  const { orderId } = await callApi<{ orderId: string }>(
     site,
     '/api/order/place',
-    { address, items: [{ _id: product?._id, quantity: 1 }] },
+    { address: DELIVERY_ADDRESS, items: [{ _id: product?._id, quantity: 1 }] },
     token,
   );
   return { token, email, orderId };

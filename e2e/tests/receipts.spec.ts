@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectNoA11yViolations, type Site } from '../support/fixtures';
 import type { OrderDetail } from '@metrology/shared';
-import { callApi, registerShopper, type Product } from '../support/shop-api';
+import { DELIVERY_ADDRESS as ADDRESS, callApi, registerShopper, type Product } from '../support/shop-api';
 
 // Checkout a shopper can trust (issue 16): the order's own page after placing it, no dead ends on Back or
 // after signing in, feedback that hides nothing on a phone, and focus on the new page's heading.
@@ -25,18 +25,6 @@ async function seedBrowser(page: Page, state: { token?: string; guestCart?: Reco
     if (seed.guestCart) localStorage.setItem('guestCart', JSON.stringify(seed.guestCart));
   }, state);
 }
-
-const ADDRESS = {
-  firstName: 'Kavya',
-  lastName: 'Nair',
-  email: 'kavya@example.com',
-  street: '4 Foundry Lane',
-  city: 'Coimbatore',
-  state: 'Tamil Nadu',
-  zipcode: '641001',
-  country: 'India',
-  phone: '+91 98400 12345',
-};
 
 /**
  * A returning buyer: a new account with the one saved address and `quantity` of a priced product of `company` in

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type OrderDetail } from '@metrology/shared';
 import OrderPage from '../order-page';
 import { formatOrderDate } from '../../features/orders/order-format';
-import { GOOD_TOKEN, withSectionApi, renderSection } from '@metrology/test-kit';
+import { GOOD_TOKEN, makeAddress, withSectionApi, renderSection } from '@metrology/test-kit';
 
 const api = withSectionApi();
 
@@ -21,17 +21,7 @@ const order = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
     { _id: 'p1', name: 'Digital Caliper', image: ['/images/products/p1.svg'], price: 120.5, quantity: 3 },
     { _id: 'p2', name: 'Bore Gauge', image: ['/images/products/p2.svg'], price: 80, quantity: 1 },
   ],
-  address: {
-    firstName: 'Asha',
-    lastName: 'Rao',
-    email: 'asha@example.com',
-    street: '12 Lake Road',
-    city: 'Chennai',
-    state: 'Tamil Nadu',
-    zipcode: '600001',
-    country: 'India',
-    phone: '+91 98400 00000',
-  },
+  address: makeAddress(),
   amount: 451.5,
   deliveryFee: 10,
   events: [

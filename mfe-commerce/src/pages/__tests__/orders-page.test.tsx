@@ -3,21 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { type OrderDetail } from '@metrology/shared';
 import OrdersPage from '../orders-page';
 import { formatOrderDate } from '../../features/orders/order-format';
-import { GOOD_TOKEN, withSectionApi, renderSection } from '@metrology/test-kit';
+import { GOOD_TOKEN, makeAddress, withSectionApi, renderSection } from '@metrology/test-kit';
 
 const api = withSectionApi();
 
-const address = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  email: '',
-  street: '1 Road',
-  city: 'Chennai',
-  state: 'TN',
-  zipcode: '600001',
-  country: 'India',
-  phone: '123456789',
-};
+const address = makeAddress({ email: '', street: '1 Road', state: 'TN', phone: '123456789' });
 
 function order(
   id: string,

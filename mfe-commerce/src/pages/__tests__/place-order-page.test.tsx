@@ -3,7 +3,14 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { setRuntimeConfig, type SavedAddress } from '@metrology/shared';
 import PlaceOrderPage from '../place-order-page';
 import type { RazorpayOptions } from '../../features/checkout/razorpay-checkout';
-import { GOOD_TOKEN, makeProduct, withSectionApi, testId, renderSection } from '@metrology/test-kit';
+import {
+  GOOD_TOKEN,
+  makeProduct,
+  makeSavedAddress,
+  withSectionApi,
+  testId,
+  renderSection,
+} from '@metrology/test-kit';
 
 const A = testId('a');
 const B = testId('b');
@@ -18,18 +25,7 @@ beforeEach(() => {
   delete window.Razorpay;
 });
 
-const HOME: SavedAddress = {
-  _id: 'addr-home',
-  firstName: 'Asha',
-  lastName: 'Rao',
-  email: 'asha@example.com',
-  street: '12 Lake Road',
-  city: 'Chennai',
-  state: 'Tamil Nadu',
-  zipcode: '600001',
-  country: 'India',
-  phone: '+91 98400 00000',
-};
+const HOME: SavedAddress = makeSavedAddress('addr-home');
 const WORKS: SavedAddress = { ...HOME, _id: 'addr-works', street: '4 Industrial Estate', city: 'Coimbatore' };
 
 const NEW_ADDRESS: Record<string, string> = {
