@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Answer, Text } from './common.js';
 
-const addressFields = {
+export const addressFields = {
   firstName: Text(100),
   lastName: Text(100),
   email: Text(200),

@@ -6,3 +6,4 @@ export * from './products.js';
 export * from './cart.js';
 export * from './addresses.js';
 export * from './users.js';
+export * from './orders.js';

@@ -18,3 +18,13 @@ export type {
 export type { CartAddBody, CartData, CartResponse, CartUpdateBody } from '../contracts/cart.js';
 export type { AddressListResponse, AddressSaveBody } from '../contracts/addresses.js';
 export type { SessionResponse } from '../contracts/users.js';
+export type {
+  OrderDetailResponse,
+  OrderPlacedResponse,
+  PlaceOrderBody,
+  RazorpayOrderResponse,
+  StripeSessionResponse,
+  UserOrdersResponse,
+  VerifyRazorpayBody,
+  VerifyStripeBody,
+} from '../contracts/orders.js';

@@ -2,12 +2,19 @@
 
 export type CompanyName = 'Tespa' | 'Inprocess Gauging' | 'Sylvac' | 'Mahr' | 'SCANTECH 3D';
 
-import type { Address } from '../contracts/addresses.js';
-
 // The shapes the API validates come from its contracts (shared/src/contracts): one definition for both sides.
 export type { Product, ProductSpecification } from '../contracts/products.js';
 export type { Address, SavedAddress } from '../contracts/addresses.js';
 export type { Credentials, Registration } from '../contracts/users.js';
+export type {
+  Order,
+  OrderDetail,
+  OrderEvent,
+  OrderItem,
+  OrderStatus,
+  PaymentMethod,
+  PaymentOrder,
+} from '../contracts/orders.js';
 
 /** What the server may send for one cart entry: a number, or an object with one size key. */
 export type ServerCartEntry = number | Record<string, number>;
@@ -19,49 +26,6 @@ export interface AuthResponse {
   success: boolean;
   token?: string;
   message?: string;
-}
-
-export type OrderStatus = 'processing' | 'shipped' | 'delivered' | 'cancelled' | (string & {});
-
-export type PaymentMethod = 'cod' | 'razorpay' | 'stripe';
-
-export interface OrderItem {
-  _id: string;
-  name: string;
-  image: string[];
-  price: number;
-  quantity: number;
-  model?: string;
-  slug?: string;
-}
-
-export interface Order {
-  _id: string;
-  status: OrderStatus;
-  payment: boolean;
-  paymentMethod: PaymentMethod | string;
-  /** Milliseconds since the epoch. */
-  date: number;
-  items: OrderItem[];
-  address: Address;
-  amount: number;
-  /** A readable order number for people (the _id stays the key). */
-  number?: number;
-  /** The delivery fee this order was charged (part of amount). */
-  deliveryFee?: number;
-}
-
-/** One status an order has had (its timeline), oldest first. */
-export interface OrderEvent {
-  status: OrderStatus;
-  note: string;
-  /** Milliseconds since the epoch. */
-  date: number;
-}
-
-/** One order as its page shows it: the order and its timeline. */
-export interface OrderDetail extends Order {
-  events: OrderEvent[];
 }
 
 export interface ProductEnquiry {
@@ -124,13 +88,6 @@ export interface ChatMessage {
   id: string;
   text: string;
   fromUser: boolean;
-}
-
-export interface PaymentOrder {
-  id: string;
-  amount: number;
-  currency: string;
-  receipt: string;
 }
 
 /** Every API answer carries success and, on failure, a message. */

@@ -1,6 +1,5 @@
 // One order as its owner's receipt page shows it: the order and its status timeline (migration 0003).
 import type { OrderDetail, OrderEvent } from '@metrology/shared';
-import { addressProperties } from '../../lib/schemas.js';
 import type { Queryable } from '../../db/database.js';
 import { ORDER_COLUMNS, toOrder, type OrderRow } from './order-service.js';
 
@@ -30,29 +29,4 @@ export async function orderDetail(
     date: new Date(event.created_at).getTime(),
   }));
   return { ...toOrder(row), events: timeline };
-}
-
-export function orderDetailSchema(itemSchema: object) {
-  return {
-    type: 'object',
-    properties: {
-      _id: { type: 'string' },
-      number: { type: 'integer' },
-      status: { type: 'string' },
-      payment: { type: 'boolean' },
-      paymentMethod: { type: 'string' },
-      date: { type: 'number' },
-      items: { type: 'array', items: itemSchema },
-      address: { type: 'object', properties: addressProperties },
-      amount: { type: 'number' },
-      deliveryFee: { type: 'number' },
-      events: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { status: { type: 'string' }, note: { type: 'string' }, date: { type: 'number' } },
-        },
-      },
-    },
-  } as const;
 }

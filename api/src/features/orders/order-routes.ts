@@ -1,21 +1,28 @@
 // POST /api/order/* (SPEC section 7): place (cash on delivery), razorpay, verifyRazorpay, stripe, verifyStripe, userorders.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import {
+  EmptyBody,
+  Envelope,
+  OrderDetailResponse,
+  OrderParams,
+  OrderPlacedResponse,
+  PlaceOrderBody,
+  RazorpayOrderResponse,
+  StripeSessionResponse,
+  UserOrdersResponse,
+  VerifyRazorpayBody,
+  VerifyStripeBody,
+} from '@metrology/shared/contracts';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import {
-  addressProperties,
-  emptyBody,
-  okSchema,
-  responses,
-  text,
-  TOKEN_SECURITY,
-} from '../../lib/schemas.js';
-import { clearCart, MAX_LINE_QUANTITY } from '../cart/cart-routes.js';
+import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
+import { clearCart } from '../cart/cart-routes.js';
 import { assertWithinOrderCap } from '../limits/order-cap.js';
 import { requireUser, sessionUser } from '../users/auth.js';
 import { idempotencyKeyOf, orderPlacedWithKey, recordIdempotencyKey } from './idempotency.js';
 import { toMinor } from './payment-providers.js';
-import { orderDetail, orderDetailSchema } from './order-receipt.js';
+import { orderDetail } from './order-receipt.js';
 import {
   addOrderEvent,
   findOrder,
@@ -26,70 +33,17 @@ import {
   priceOrder,
   sameItems,
   userOrders,
-  type OrderRequest,
 } from './order-service.js';
 
 /** A repeated identical cash-on-delivery order within this window is refused as a double submission. */
 const DUPLICATE_WINDOW_SECONDS = 30;
 
-const orderBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    address: {
-      type: 'object',
-      additionalProperties: false,
-      // A saved address may come with its _id; only the nine fields are kept.
-      properties: { _id: text(100), ...addressProperties },
-    },
-    items: {
-      type: 'array',
-      maxItems: 200,
-      items: {
-        type: 'object',
-        // The client sends whole cart items (name, image, price, ...): accepted, but only _id and quantity are read.
-        additionalProperties: true,
-        required: ['_id', 'quantity'],
-        properties: {
-          _id: text(100, 1),
-          quantity: { type: 'integer', minimum: 0, maximum: MAX_LINE_QUANTITY },
-        },
-      },
-    },
-    // The client's total (subtotal + delivery fee): ignored, the server computes its own.
-    amount: { type: 'number' },
-    userId: { type: 'string', maxLength: 2000 },
-  },
-} as const;
-
-const orderItemSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    name: { type: 'string' },
-    image: { type: 'array', items: { type: 'string' } },
-    price: { type: 'number' },
-    quantity: { type: 'integer' },
-    model: { type: 'string' },
-    slug: { type: 'string' },
-  },
-} as const;
-
-const placedResponse = responses({
-  type: 'object',
-  properties: {
-    success: { type: 'boolean' },
-    message: { type: 'string' },
-    orderId: { type: 'string' },
-    amount: { type: 'number' },
-  },
-});
-
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const { db, config, payments } = app.shop;
   const auth = requireUser(app);
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post<{ Body: OrderRequest }>(
+  api.post(
     '/api/order/place',
     {
       preValidation: auth,
@@ -97,8 +51,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         tags: ['orders'],
         security: TOKEN_SECURITY,
         summary: 'Place a cash-on-delivery order and clear the cart (one transaction)',
-        body: orderBody,
-        response: placedResponse,
+        body: PlaceOrderBody,
+        response: responses(OrderPlacedResponse),
       },
     },
     async (request) => {
@@ -139,7 +93,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: OrderRequest }>(
+  api.post(
     '/api/order/razorpay',
     {
       preValidation: auth,
@@ -147,25 +101,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         tags: ['orders'],
         security: TOKEN_SECURITY,
         summary: 'Create an unpaid order and a Razorpay payment order (amount in the smallest currency unit)',
-        body: orderBody,
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            order: {
-              type: 'object',
-              properties: {
-                id: { type: 'string' },
-                amount: { type: 'integer' },
-                currency: { type: 'string' },
-                receipt: { type: 'string' },
-              },
-            },
-            key: { type: 'string' },
-            sandbox: { type: 'boolean' },
-            orderId: { type: 'string' },
-          },
-        }),
+        body: PlaceOrderBody,
+        response: responses(RazorpayOrderResponse),
       },
     },
     async (request) => {
@@ -198,14 +135,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{
-    Body: {
-      razorpay_order_id: string;
-      razorpay_payment_id: string;
-      razorpay_signature: string;
-      userId?: string;
-    };
-  }>(
+  api.post(
     '/api/order/verifyRazorpay',
     {
       preValidation: auth,
@@ -213,20 +143,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         tags: ['orders'],
         security: TOKEN_SECURITY,
         summary: "Verify Razorpay's payment signature; marks the order paid and clears the cart",
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature'],
-          properties: {
-            razorpay_order_id: text(100, 1),
-            razorpay_payment_id: text(100, 1),
-            razorpay_signature: text(200, 1),
-            userId: { type: 'string', maxLength: 2000 },
-            // The sandbox pay call answers { success, ...the three fields }; passing it on whole is fine.
-            success: { type: 'boolean' },
-          },
-        },
-        response: responses(okSchema),
+        body: VerifyRazorpayBody,
+        response: responses(Envelope),
       },
     },
     async (request) => {
@@ -249,7 +167,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: OrderRequest }>(
+  api.post(
     '/api/order/stripe',
     {
       preValidation: auth,
@@ -257,16 +175,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         tags: ['orders'],
         security: TOKEN_SECURITY,
         summary: 'Create an unpaid order and a card checkout session; the browser goes to session_url',
-        body: orderBody,
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            session_url: { type: 'string' },
-            sandbox: { type: 'boolean' },
-            orderId: { type: 'string' },
-          },
-        }),
+        body: PlaceOrderBody,
+        response: responses(StripeSessionResponse),
       },
     },
     async (request) => {
@@ -303,7 +213,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { success: boolean | 'true' | 'false'; orderId: string; userId?: string } }>(
+  api.post(
     '/api/order/verifyStripe',
     {
       preValidation: auth,
@@ -311,17 +221,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         tags: ['orders'],
         security: TOKEN_SECURITY,
         summary: 'After the card page: marks the order paid and clears the cart, or cancels the order',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['success', 'orderId'],
-          properties: {
-            success: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }] },
-            orderId: text(100, 1),
-            userId: { type: 'string', maxLength: 2000 },
-          },
-        },
-        response: responses(okSchema),
+        body: VerifyStripeBody,
+        response: responses(Envelope),
       },
     },
     async (request) => {
@@ -341,7 +242,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
+  api.post(
     '/api/order/userorders',
     {
       preValidation: auth,
@@ -349,37 +250,14 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         tags: ['orders'],
         security: TOKEN_SECURITY,
         summary: "The user's orders, newest first (date in epoch milliseconds)",
-        body: emptyBody,
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            orders: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  _id: { type: 'string' },
-                  status: { type: 'string' },
-                  payment: { type: 'boolean' },
-                  paymentMethod: { type: 'string' },
-                  date: { type: 'number' },
-                  items: { type: 'array', items: orderItemSchema },
-                  address: { type: 'object', properties: addressProperties },
-                  amount: { type: 'number' },
-                  number: { type: 'integer' },
-                  deliveryFee: { type: 'number' },
-                },
-              },
-            },
-          },
-        }),
+        body: EmptyBody,
+        response: responses(UserOrdersResponse),
       },
     },
     async (request) => ({ success: true, orders: await userOrders(db, sessionUser(request)) }),
   );
 
-  app.get<{ Params: { orderId: string } }>(
+  api.get(
     '/api/order/:orderId',
     {
       preValidation: auth,
@@ -387,15 +265,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         tags: ['orders'],
         security: TOKEN_SECURITY,
         summary: "One of the user's orders with its status timeline (404 for anyone else's order)",
-        params: {
-          type: 'object',
-          required: ['orderId'],
-          properties: { orderId: { type: 'string', maxLength: 100 } },
-        },
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, order: orderDetailSchema(orderItemSchema) },
-        }),
+        params: OrderParams,
+        response: responses(OrderDetailResponse),
       },
     },
     async (request) => {

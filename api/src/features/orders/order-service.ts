@@ -1,5 +1,6 @@
 // Orders: priced from the database, never from the request body (DESIGN.md "Backend").
 import type { Address, Order, OrderItem } from '@metrology/shared';
+import type { PlaceOrderBody } from '@metrology/shared/contracts';
 import { ADDRESS_MESSAGES, cartAmount, isAddressComplete, orderAmount } from '@metrology/shared/rules';
 import type { Queryable } from '../../db/database.js';
 import { HttpError } from '../../lib/errors.js';
@@ -21,12 +22,6 @@ export const ORDER_MESSAGES = {
 
 export const ORDER_STATUS = { processing: 'processing', awaitingPayment: 'awaiting payment' } as const;
 
-export interface OrderRequest {
-  address?: Partial<Address> & { _id?: string };
-  items?: { _id: string; quantity: number }[];
-  amount?: number;
-}
-
 export interface PricedOrder {
   address: Address;
   items: OrderItem[];
@@ -38,7 +33,7 @@ export interface PricedOrder {
 /** Takes only product ids and quantities from the body; names, images and prices come from the catalogue. */
 export async function priceOrder(
   db: Queryable,
-  body: OrderRequest,
+  body: PlaceOrderBody,
   deliveryFee: number,
 ): Promise<PricedOrder> {
   const quantities = new Map<string, number>();
