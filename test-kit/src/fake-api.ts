@@ -36,7 +36,8 @@ export interface RecordedCall {
   query: URLSearchParams;
   token: string | undefined;
   body: unknown;
-  /** The Idempotency-Key and X-Request-Id headers, when sent. */
+  /** The Content-Type, Idempotency-Key and X-Request-Id headers, when sent. */
+  contentType: string | undefined;
   idempotencyKey: string | undefined;
   requestId: string | undefined;
 }
@@ -405,6 +406,7 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
       query: url.searchParams,
       token: typeof request.headers.token === 'string' ? request.headers.token : undefined,
       body: await readBody(request),
+      contentType: header(request, 'content-type'),
       idempotencyKey: header(request, 'idempotency-key'),
       requestId: header(request, 'x-request-id'),
     };

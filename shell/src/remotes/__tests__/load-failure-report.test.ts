@@ -1,37 +1,23 @@
-import { createServer, type Server } from 'node:http';
+import { withSectionApi } from '@metrology/test-kit';
 import { describeFailure, reportLoadFailure, type LoadFailureReport } from '../load-failure-report';
 
-let server: Server;
-let baseUrl: string;
-let received: { method: string; url: string; type: string | undefined; body: unknown }[] = [];
+const api = withSectionApi();
 let status = 200;
-
-beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    let raw = '';
-    for await (const chunk of request) raw += chunk;
-    received.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      type: request.headers['content-type'],
-      body: raw ? JSON.parse(raw) : undefined,
-    });
-    response.statusCode = status;
-    response.setHeader('Content-Type', 'application/json');
-    response.end(JSON.stringify({ success: status === 200, message: 'Report received' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+beforeEach(() => {
+  status = 200;
+  api.override('POST /api/releases/load-failures', () => ({
+    status,
+    body: { success: status === 200, message: 'Report received' },
+  }));
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+/** What reached the API: method, path, content type and body of each call. */
+const received = () =>
+  api.calls.map(({ method, path, contentType, body }) => ({ method, url: path, type: contentType, body }));
 
 let errors: jest.SpyInstance;
 let warnings: jest.SpyInstance;
 beforeEach(() => {
-  received = [];
-  status = 200;
   errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
@@ -50,8 +36,8 @@ const report: LoadFailureReport = {
 };
 
 test('posts the report to the API and says it on the console', async () => {
-  await reportLoadFailure(baseUrl, report);
-  expect(received).toEqual([
+  await reportLoadFailure(api.url, report);
+  expect(received()).toEqual([
     { method: 'POST', url: '/api/releases/load-failures', type: 'application/json', body: report },
   ]);
   expect(errors).toHaveBeenCalledWith(
@@ -60,13 +46,13 @@ test('posts the report to the API and says it on the console', async () => {
 });
 
 test('fits the API limits and leaves out what is not known', async () => {
-  await reportLoadFailure(baseUrl, {
+  await reportLoadFailure(api.url, {
     remote: 'mfe-content',
     kind: 'entry',
     message: 'x'.repeat(5000),
     version: `1.0.0-${'a'.repeat(80)}`,
   });
-  const body = received[0]?.body as Record<string, string>;
+  const body = received()[0]?.body as Record<string, string>;
   expect(body.message).toHaveLength(2000);
   expect(body.version).toHaveLength(50);
   expect(Object.keys(body).sort()).toEqual(['kind', 'message', 'remote', 'version']);
@@ -74,7 +60,7 @@ test('fits the API limits and leaves out what is not known', async () => {
 
 test('an API that refuses or is down never breaks the page', async () => {
   status = 400;
-  await expect(reportLoadFailure(baseUrl, report)).resolves.toBeUndefined();
+  await expect(reportLoadFailure(api.url, report)).resolves.toBeUndefined();
   expect(warnings).toHaveBeenCalledWith('[releases] the load-failure report was refused (400)');
   await expect(reportLoadFailure('http://127.0.0.1:1', report)).resolves.toBeUndefined();
   expect(warnings).toHaveBeenLastCalledWith(
