@@ -6,7 +6,7 @@ import { REMOTE_NAMES } from '@metrology/shared/release';
 import { launch } from '../../tools/src/launch.mjs';
 import { publishLocalBuilds } from '../../tools/src/publish-local.mjs';
 import { createBackOfficeAccounts } from './back-office-accounts';
-import { freePort } from './free-port';
+import { freePort } from '../../tools/src/free-port.mjs';
 import { startGeoStandIn } from './geo-stand-in';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

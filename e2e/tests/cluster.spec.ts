@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page, Response } from '@playwright/test';
 import { startCluster } from '../../tools/src/cluster.mjs';
 import { createAccount, type Account } from '../support/back-office-accounts';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../tools/src/free-port.mjs';
 import { test, expect } from '../support/fixtures';
 
 /**

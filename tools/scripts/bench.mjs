@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync, readdirSync, readFileSync, statSync } from 'node:f
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import { REMOTE_NAMES, SHELL } from '@metrology/shared/release';
 import { buildIfNeeded } from '../src/build.mjs';
@@ -15,6 +14,7 @@ import { launch } from '../src/launch.mjs';
 import { publishLocalBuilds } from '../src/publish-local.mjs';
 import { ROOT } from '../src/paths.mjs';
 import { lighthouseRoutes, serverLoad } from './bench/pages.mjs';
+import { freePort } from '../src/free-port.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_RUNS = 3;
@@ -22,19 +22,6 @@ const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 10;
 /** `npm run bench -- --pages`: bundle sizes, Lighthouse and the site server's load only (not the API benches). */
 const PAGES_ONLY = process.argv.includes('--pages');
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** @param {string} dir @returns {{ files: number; raw: number; gzip: number }} */
 function bundleSize(dir) {

@@ -3,27 +3,14 @@
 // loopback port, removed on stop. Used by `npm test` (the API suite on PostgreSQL) and `npm run cluster`.
 import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const INSTALL = 'apt-get update && apt-get install -y postgresql-15';
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-
-/** @returns {Promise<number>} */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Debian's PostgreSQL 15 binaries: installed with apt-get when missing and we are root, otherwise an error that

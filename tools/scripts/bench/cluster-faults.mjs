@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { startCluster } from '../../src/cluster.mjs';
-import { freePort } from '../../src/pg-cluster.mjs';
+import { freePort } from '../../src/free-port.mjs';
 import { drive } from './drive.mjs';
 
 const ADDRESS = {

@@ -7,26 +7,13 @@
 // figures; asserts nothing. Bounded: every wait has a deadline, and every process it started is ended at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../src/paths.mjs';
 import { downSeconds, recovered, startProbe, waitUntilOk } from '../../src/kill-probe.mjs';
+import { freePort } from '../../src/free-port.mjs';
 
 const WATCH_MS = Math.max(1, Number(process.env.FAULTS_BENCH_WATCH_SECONDS ?? 20)) * 1000;
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A process's command line ('' when it is gone). @param {number} pid */
 function commandLine(pid) {

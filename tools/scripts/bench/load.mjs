@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../../src/paths.mjs';
-import { freePort, startThrowawayPostgres } from '../../src/pg-cluster.mjs';
+import { freePort } from '../../src/free-port.mjs';
+import { startThrowawayPostgres } from '../../src/pg-cluster.mjs';
 import { drive } from './drive.mjs';
 
 const LEVELS = [10, 50, 100];

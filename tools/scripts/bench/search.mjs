@@ -7,10 +7,10 @@
 //   BENCH_PRODUCTS=10000 BENCH_SECONDS=8 BENCH_CONCURRENCY=10
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort } from '../../src/free-port.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const API_MAIN = path.join(ROOT, 'api/dist/main.js');
@@ -48,19 +48,6 @@ const CALLS = {
 /** An API without the suggestion call (before this change) is measured on its search call instead. */
 const OLD_SUGGEST = (/** @type {string} */ url) =>
   url.replace(/\/api\/product\/suggest\?q=([^&]+)/, '/api/product/search?q=$1&limit=8&facets=false');
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** @param {number[]} sorted @param {number} p */
 const percentile = (sorted, p) =>

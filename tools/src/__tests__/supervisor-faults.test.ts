@@ -1,25 +1,13 @@
 // kill -9 under the supervisor (npm start's launch): the killed process comes back, the other keeps answering.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startProbe, waitUntilOk } from '../kill-probe.mjs';
 import { launch } from '../launch.mjs';
 import { REPO_ROOT } from './release-fixtures';
+import { freePort } from '../free-port.mjs';
 
 jest.setTimeout(240_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const needed = ['api/dist/main.js', 'shell/dist/index.html'];
 const missing = needed.filter((file) => !existsSync(path.join(REPO_ROOT, file)));

@@ -1,7 +1,10 @@
+// @ts-check
+// A port nothing on 127.0.0.1 listens on right now: the site, API, database and stand-in servers that the scripts
+// and tests start each take one.
 import { createServer } from 'node:net';
 
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
+/** @returns {Promise<number>} */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
