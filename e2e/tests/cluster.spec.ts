@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Response } from '@playwright/test';
+import type { ReleaseDeskResponse } from '@metrology/shared/contracts';
 import { startCluster } from '../../tools/src/cluster.mjs';
 import { createAccount, type Account } from '../support/back-office-accounts';
 import { freePort } from '../../tools/src/free-port.mjs';
@@ -177,9 +178,7 @@ test('the release desk on either API moves the pointer both site instances read'
   for (const site of cluster.sites) expect(await liveOn(site.port)).toBe(base);
   // Both desks show the same pointer, and the release CLI on DATABASE_URL agrees.
   for (const port of [one, two]) {
-    const desk = (await api(port, '/api/releases/desk', undefined, token)).body as {
-      remotes: { remote: string; current: string }[];
-    };
+    const desk = (await api(port, '/api/releases/desk', undefined, token)).body as ReleaseDeskResponse;
     expect(desk.remotes.find((r) => r.remote === REMOTE)?.current).toBe(base);
   }
   const status = JSON.parse((await release('status', '--json')).stdout) as Record<

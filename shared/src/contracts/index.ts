@@ -7,3 +7,6 @@ export * from './cart.js';
 export * from './addresses.js';
 export * from './users.js';
 export * from './orders.js';
+export * from './back-office.js';
+export * from './contact.js';
+export * from './releases.js';

@@ -1,112 +1,46 @@
-import { shopApi, type Address, type OrderItem } from '@metrology/shared';
+import { shopApi } from '@metrology/shared';
+import type {
+  DeskOrder,
+  InboxFilter,
+  InboxItem,
+  InboxKind,
+  InboxPage,
+  MarkHandledBody,
+  MeResponse,
+  Me,
+  MoveOrderBody,
+  MoveTarget,
+  OrderPage,
+  ReleaseAction,
+  ReleaseDesk,
+  RollbackBody,
+  StaffOrderResponse,
+  StaffOrdersQuery,
+} from '@metrology/shared/contracts';
 
-export type Role = 'shopper' | 'staff' | 'release-manager';
+// The calls' shapes are the API's contracts (types only: no schema code reaches the browser).
+export type {
+  DeskOrder,
+  DeskOrderSummary,
+  DeskRelease,
+  HistoryEntry,
+  InboxItem,
+  InboxKind,
+  InboxPage,
+  Me,
+  MoveTarget,
+  OrderPage,
+  Person,
+  ReleaseAction,
+  ReleaseDesk,
+  Role,
+} from '@metrology/shared/contracts';
 
-export interface Me {
-  _id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
-
-export interface Person {
-  name: string;
-  email: string;
-}
-
-export interface DeskOrderSummary {
-  _id: string;
-  status: string;
-  payment: boolean;
-  paymentMethod: string;
-  date: number;
-  amount: number;
-  itemCount: number;
-  customer: Person;
-  shipTo: string;
-}
-
-export interface HistoryEntry {
-  status: string;
-  note: string;
-  at: string;
-  actor: Person | null;
-}
-
-export interface DeskOrder extends DeskOrderSummary {
-  items: OrderItem[];
-  address: Address;
-  deliveryFee: number;
-  paymentRef: string;
-  paymentId: string;
-  history: HistoryEntry[];
-  allowedMoves: MoveTarget[];
-}
-
-export type MoveTarget = 'shipped' | 'delivered' | 'cancelled';
-
-export interface OrderFilters {
+/** The desk's filters as the page holds them: the query's fields, the status as typed in the address, a page number. */
+export type OrderFilters = Omit<StaffOrdersQuery, 'status' | 'page' | 'limit'> & {
   status?: string;
-  from?: string;
-  to?: string;
-  q?: string;
   page?: number;
-}
-
-export interface OrderPage {
-  orders: DeskOrderSummary[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
-export type InboxKind = 'enquiries' | 'messages' | 'applications';
-
-export interface InboxItem {
-  _id: string;
-  kind: InboxKind;
-  at: string;
-  name: string;
-  email: string;
-  phone: string;
-  subject: string;
-  details: string;
-  extra: Record<string, string>;
-  handled: boolean;
-  handledAt: string;
-  handledBy: Person | null;
-  resume?: { name: string; type: string; bytes: number };
-}
-
-export interface InboxPage {
-  items: InboxItem[];
-  total: number;
-  open: number;
-  page: number;
-  limit: number;
-}
-
-export interface DeskRelease {
-  version: string;
-  publishedAt: string;
-  commit: string;
-  rolledBackAt?: string;
-}
-
-export interface ReleaseAction {
-  action: string;
-  remote: string;
-  from: string;
-  to: string;
-  changed: boolean;
-  actor: string;
-  at: string;
-}
-
-export interface ReleaseDesk {
-  remotes: { remote: string; current: string | null; history: DeskRelease[] }[];
-  actions: ReleaseAction[];
-}
+};
 
 export const PAGE_SIZE = 20;
 
@@ -127,7 +61,7 @@ export const backOfficeApi = shopApi
       // The argument is the session token: a new login is a new cache entry, never the last user's role.
       me: build.query<Me, string>({
         query: () => '/api/user/me',
-        transformResponse: (response: { user: Me }) => response.user,
+        transformResponse: (response: MeResponse) => response.user,
         providesTags: ['Me'],
       }),
       staffOrders: build.query<OrderPage, OrderFilters>({
@@ -136,18 +70,18 @@ export const backOfficeApi = shopApi
       }),
       staffOrder: build.query<DeskOrder, string>({
         query: (id) => `/api/staff/orders/${encodeURIComponent(id)}`,
-        transformResponse: (response: { order: DeskOrder }) => response.order,
+        transformResponse: (response: StaffOrderResponse) => response.order,
         providesTags: ['DeskOrders'],
       }),
       moveOrder: build.mutation<{ message: string; order: DeskOrder }, { id: string; status: MoveTarget }>({
         query: ({ id, status }) => ({
           url: `/api/staff/orders/${encodeURIComponent(id)}/status`,
           method: 'POST',
-          body: { status },
+          body: { status } satisfies MoveOrderBody,
         }),
         invalidatesTags: ['DeskOrders', 'Orders'],
       }),
-      inbox: build.query<InboxPage, { kind: InboxKind; handled: 'all' | 'true' | 'false'; page: number }>({
+      inbox: build.query<InboxPage, { kind: InboxKind; handled: InboxFilter; page: number }>({
         query: ({ kind, handled, page }) =>
           `/api/staff/inbox/${kind}${search({ handled, page, limit: PAGE_SIZE })}`,
         providesTags: ['Inbox'],
@@ -156,7 +90,7 @@ export const backOfficeApi = shopApi
         query: ({ kind, id, handled }) => ({
           url: `/api/staff/inbox/${kind}/${encodeURIComponent(id)}/handled`,
           method: 'POST',
-          body: { handled },
+          body: { handled } satisfies MarkHandledBody,
         }),
         invalidatesTags: ['Inbox'],
       }),
@@ -164,10 +98,7 @@ export const backOfficeApi = shopApi
         query: () => '/api/releases/desk',
         providesTags: ['ReleaseDesk'],
       }),
-      moveRelease: build.mutation<
-        { message: string; action: ReleaseAction },
-        { remote: string; to?: string }
-      >({
+      moveRelease: build.mutation<{ message: string; action: ReleaseAction }, RollbackBody>({
         query: (body) => ({ url: '/api/releases/rollback', method: 'POST', body }),
         invalidatesTags: ['ReleaseDesk'],
       }),

@@ -1,21 +1,8 @@
 import { shopApi } from '@metrology/shared';
-import type { FailureKind } from '../remotes/release-plan';
+import type { LoadFailure, LoadFailuresResponse } from '@metrology/shared/contracts';
 
-/** One report from GET /api/releases/load-failures (absent fields come back as ''). */
-export interface LoadFailure {
-  remote: string;
-  version: string;
-  kind: FailureKind | string;
-  message: string;
-  url: string;
-  fallbackVersion: string;
-  at: string;
-}
-
-interface LoadFailuresResponse {
-  success: boolean;
-  reports: LoadFailure[];
-}
+/** One report from GET /api/releases/load-failures (absent fields come back as ''): the API's contract. */
+export type { LoadFailure, LoadFailuresResponse } from '@metrology/shared/contracts';
 
 export const RECENT_FAILURES = 50;
 

@@ -1,16 +1,15 @@
+import type { LoadFailureReportBody } from '@metrology/shared/contracts';
 import type { RemoteName } from '../routes/route-table';
 import type { FailureKind } from './release-plan';
 
-/** The body of POST /api/releases/load-failures. */
-export interface LoadFailureReport {
+/**
+ * The body of POST /api/releases/load-failures (the API's contract), with the shell's own names for the remote and
+ * the kind of failure. The version the shell fell back to is absent when none was left and the section shows its
+ * fallback.
+ */
+export interface LoadFailureReport extends LoadFailureReportBody {
   remote: RemoteName;
-  version?: string;
   kind: FailureKind;
-  message: string;
-  /** The page the shopper was on. */
-  url?: string;
-  /** The version the shell fell back to; absent when none was left and the section shows its fallback. */
-  fallbackVersion?: string;
 }
 
 const LIMITS = { version: 50, message: 2000, url: 2000, fallbackVersion: 50 } as const;

@@ -3,12 +3,27 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import {
+  ContactMessageBody,
+  ContactMessageResponse,
+  INBOX_KINDS,
+  InboxItemParams,
+  InboxParams,
+  InboxQuery,
+  InboxResponse,
+  MarkHandledBody,
+  MarkHandledResponse,
+  ResumeParams,
+  type InboxItem,
+  type InboxKind,
+} from '@metrology/shared/contracts';
 import { ENQUIRY_MESSAGES, isValidEmail, isValidMobile } from '@metrology/shared/rules';
 import type { Queryable } from '../../db/database.js';
 import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { queryInteger, responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
+import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
 import { optionalUser } from '../users/auth.js';
 import { requireRole } from './roles.js';
@@ -20,8 +35,8 @@ export const CONTACT_MESSAGES = {
   received: 'Message received',
 } as const;
 
-export const INBOX_KINDS = ['enquiries', 'messages', 'applications'] as const;
-export type InboxKind = (typeof INBOX_KINDS)[number];
+/** The inbox's kinds are the contract's (@metrology/shared/contracts). */
+export { INBOX_KINDS, type InboxKind };
 
 export const INBOX_MESSAGES = {
   notFound: 'This inbox item does not exist',
@@ -64,7 +79,7 @@ interface InboxRow {
   resume_bytes?: number;
 }
 
-function toItem(kind: InboxKind, row: InboxRow) {
+function toItem(kind: InboxKind, row: InboxRow): InboxItem {
   return {
     _id: row.id,
     kind,
@@ -107,50 +122,8 @@ async function inboxItems(
   return found.rows;
 }
 
-const person = {
-  anyOf: [
-    { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } } },
-    { type: 'null' },
-  ],
-};
-const itemSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    kind: { type: 'string' },
-    at: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: 'string' },
-    subject: { type: 'string' },
-    details: { type: 'string' },
-    extra: { type: 'object', additionalProperties: { type: 'string' } },
-    handled: { type: 'boolean' },
-    handledAt: { type: 'string' },
-    handledBy: person,
-    resume: {
-      type: 'object',
-      properties: { name: { type: 'string' }, type: { type: 'string' }, bytes: { type: 'integer' } },
-    },
-  },
-} as const;
-
-const kindParams = {
-  type: 'object',
-  properties: { kind: { type: 'string', enum: [...INBOX_KINDS] }, id: text(100, 1) },
-} as const;
-
-interface ContactBody {
-  product: string;
-  name: string;
-  email: string;
-  mobile: string;
-  enquiryDetails: string;
-  requirement?: string;
-}
-
 /** The contact form's rules (SPEC section 5), checked again on the server: the first problem, and each field's. */
-export function contactErrors(body: ContactBody): Record<string, string> {
+export function contactErrors(body: ContactMessageBody): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!body.product.trim()) errors.product = CONTACT_MESSAGES.productRequired;
   if (!body.name.trim()) errors.name = CONTACT_MESSAGES.nameRequired;
@@ -165,8 +138,9 @@ export function contactErrors(body: ContactBody): Record<string, string> {
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.shop;
   const staff = requireRole(app, 'staff');
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post<{ Body: ContactBody }>(
+  api.post(
     '/api/contact/submit',
     {
       preValidation: optionalUser(app),
@@ -174,27 +148,8 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['enquiries'],
         summary: "The contact page's form (no login needed): stored for the staff's inbox",
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['product', 'name', 'email', 'mobile', 'enquiryDetails'],
-          properties: {
-            product: text(300),
-            name: text(200),
-            email: text(254),
-            mobile: text(30),
-            enquiryDetails: text(5000),
-            requirement: text(200),
-          },
-        },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            message: { type: 'string' },
-            messageId: { type: 'string' },
-          },
-        }),
+        body: ContactMessageBody,
+        response: responses(ContactMessageResponse),
       },
     },
     async (request) => {
@@ -222,10 +177,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{
-    Params: { kind: InboxKind };
-    Querystring: { handled?: 'true' | 'false' | 'all'; page?: string; limit?: string };
-  }>(
+  api.get(
     '/api/staff/inbox/:kind',
     {
       preValidation: staff,
@@ -234,27 +186,9 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         security: TOKEN_SECURITY,
         summary:
           'Enquiries, contact messages or job applications, newest first (handled=false: only the open ones)',
-        params: kindParams,
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            handled: { type: 'string', enum: ['true', 'false', 'all'] },
-            page: queryInteger(6),
-            limit: queryInteger(3),
-          },
-        },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            items: { type: 'array', items: itemSchema },
-            total: { type: 'integer' },
-            open: { type: 'integer' },
-            page: { type: 'integer' },
-            limit: { type: 'integer' },
-          },
-        }),
+        params: InboxParams,
+        querystring: InboxQuery,
+        response: responses(InboxResponse),
       },
     },
     async (request) => {
@@ -286,7 +220,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { kind: InboxKind; id: string }; Body: { handled: boolean } }>(
+  api.post(
     '/api/staff/inbox/:kind/:id/handled',
     {
       preValidation: staff,
@@ -294,17 +228,9 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         tags: ['back office'],
         security: TOKEN_SECURITY,
         summary: 'Mark an inbox item handled (or open again); records who and when',
-        params: kindParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['handled'],
-          properties: { handled: { type: 'boolean' } },
-        },
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, message: { type: 'string' }, item: itemSchema },
-        }),
+        params: InboxItemParams,
+        body: MarkHandledBody,
+        response: responses(MarkHandledResponse),
       },
     },
     async (request) => {
@@ -320,15 +246,16 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
           ]);
       if (updated.rowCount === 0) throw new HttpError(404, INBOX_MESSAGES.notFound);
       const [row] = await inboxItems(db, kind, 'WHERE t.id = $1', [id]);
+      if (!row) throw new HttpError(404, INBOX_MESSAGES.notFound);
       return {
         success: true,
         message: handled ? 'Marked handled' : 'Marked open',
-        item: toItem(kind, row as InboxRow),
+        item: toItem(kind, row),
       };
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     '/api/staff/applications/:id/resume',
     {
       preValidation: staff,
@@ -336,7 +263,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         tags: ['back office'],
         security: TOKEN_SECURITY,
         summary: "An application's resume, as a download (staff only)",
-        params: { type: 'object', properties: { id: text(100, 1) } },
+        params: ResumeParams,
       },
     },
     async (request, reply) => {

@@ -1,5 +1,7 @@
 // GET /api/user/me: who the session belongs to, with the role the shell needs to show back-office links.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { MeResponse } from '@metrology/shared/contracts';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
 import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { requireUser } from '../users/auth.js';
@@ -7,7 +9,8 @@ import { isRole } from './roles.js';
 
 export async function meRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
-  app.get(
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
     '/api/user/me',
     {
       preValidation: requireUser(app),
@@ -15,21 +18,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
         tags: ['users'],
         security: TOKEN_SECURITY,
         summary: "The logged-in account: name, e-mail and role ('shopper', 'staff' or 'release-manager')",
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            user: {
-              type: 'object',
-              properties: {
-                _id: { type: 'string' },
-                name: { type: 'string' },
-                email: { type: 'string' },
-                role: { type: 'string' },
-              },
-            },
-          },
-        }),
+        response: responses(MeResponse),
       },
     },
     async (request) => {

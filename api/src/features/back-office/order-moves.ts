@@ -1,15 +1,8 @@
 // Which status an order may move to next (the orders desk), and why a move is refused.
+import { MOVE_TARGETS, ORDER_STATUSES, type MoveTarget } from '@metrology/shared/contracts';
 
-export const ORDER_STATUSES = [
-  'awaiting payment',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-] as const;
-/** What staff can move an order to. */
-export const MOVE_TARGETS = ['shipped', 'delivered', 'cancelled'] as const;
-export type MoveTarget = (typeof MOVE_TARGETS)[number];
+/** The statuses and the move targets are the contract's (@metrology/shared/contracts). */
+export { MOVE_TARGETS, ORDER_STATUSES, type MoveTarget };
 
 /** processing -> shipped -> delivered; cancel before shipping; an unpaid online order waits for its payment. */
 const NEXT: Record<string, readonly MoveTarget[]> = {

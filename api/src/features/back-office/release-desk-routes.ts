@@ -2,40 +2,24 @@
 // version with the CLI's own code, and the log of who did what when. It reads and moves the pointer the site
 // servers read: PostgreSQL's release_registry table when the API runs on DATABASE_URL (as `npm run release` and
 // every site instance do then), RELEASES_DIR/registry.json otherwise.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import {
+  ReleaseActionsQuery,
+  ReleaseActionsResponse,
+  ReleaseDeskResponse,
+  RollbackBody,
+  RollbackResponse,
+  type ReleaseAction,
+} from '@metrology/shared/contracts';
 import { HttpError } from '../../lib/errors.js';
-import { queryInteger, responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
+import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { registryModule, registryStoreModule, type RegistryStore } from './registry-bridge.js';
 import { requireRole } from './roles.js';
 
 export const DESK_MESSAGES = {
   notConfigured: 'The release registry is not configured on this server (RELEASES_DIR).',
   storeUnavailable: 'The release registry in the database cannot be reached. Please try again.',
-} as const;
-
-const VERSION = '^\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?$';
-
-const releaseSchema = {
-  type: 'object',
-  properties: {
-    version: { type: 'string' },
-    publishedAt: { type: 'string' },
-    commit: { type: 'string' },
-    rolledBackAt: { type: 'string' },
-  },
-} as const;
-
-const actionSchema = {
-  type: 'object',
-  properties: {
-    action: { type: 'string' },
-    remote: { type: 'string' },
-    from: { type: 'string' },
-    to: { type: 'string' },
-    changed: { type: 'boolean' },
-    actor: { type: 'string' },
-    at: { type: 'string' },
-  },
 } as const;
 
 interface ActionRow {
@@ -48,7 +32,7 @@ interface ActionRow {
   created_at: Date | string;
 }
 
-const toAction = (row: ActionRow) => ({
+const toAction = (row: ActionRow): ReleaseAction => ({
   action: row.action,
   remote: row.remote,
   from: row.from_version,
@@ -61,6 +45,7 @@ const toAction = (row: ActionRow) => ({
 export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.shop;
   const manager = requireRole(app, 'release-manager');
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   const releasesDir = (): string => {
     if (!config.releasesDir) throw new HttpError(503, DESK_MESSAGES.notConfigured);
@@ -95,7 +80,7 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
     return store ? store.read() : registry.readRegistry(dir);
   };
 
-  app.get(
+  api.get(
     '/api/releases/desk',
     {
       preValidation: manager,
@@ -104,24 +89,7 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
         security: TOKEN_SECURITY,
         summary:
           "Every remote's live version and history (oldest first), and the release desk's recent actions",
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            remotes: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  remote: { type: 'string' },
-                  current: { type: ['string', 'null'] },
-                  history: { type: 'array', items: releaseSchema },
-                },
-              },
-            },
-            actions: { type: 'array', items: actionSchema },
-          },
-        }),
+        response: responses(ReleaseDeskResponse),
       },
     },
     async () => {
@@ -142,7 +110,7 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: { limit?: string } }>(
+  api.get(
     '/api/releases/actions',
     {
       preValidation: manager,
@@ -150,11 +118,8 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
         tags: ['back office'],
         security: TOKEN_SECURITY,
         summary: 'The release desk log, newest first: who rolled back or re-promoted what, and when',
-        querystring: { type: 'object', additionalProperties: false, properties: { limit: queryInteger(3) } },
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, actions: { type: 'array', items: actionSchema } },
-        }),
+        querystring: ReleaseActionsQuery,
+        response: responses(ReleaseActionsResponse),
       },
     },
     async (request) => {
@@ -168,7 +133,7 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { remote: string; to?: string } }>(
+  api.post(
     '/api/releases/rollback',
     {
       preValidation: manager,
@@ -177,20 +142,8 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
         security: TOKEN_SECURITY,
         summary:
           'Make a published version live: without "to" the previous good one (a rollback), or the named one (roll back or re-promote). The same operation as `npm run release -- rollback`.',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['remote'],
-          properties: { remote: text(100, 1), to: { type: 'string', pattern: VERSION, maxLength: 100 } },
-        },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            message: { type: 'string' },
-            action: actionSchema,
-          },
-        }),
+        body: RollbackBody,
+        response: responses(RollbackResponse),
       },
     },
     async (request) => {

@@ -1,10 +1,10 @@
 // Account roles and the server-side checks every back-office call runs (401 without a session, 403 without the role).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ROLES, type Role } from '@metrology/shared/contracts';
 import { HttpError } from '../../lib/errors.js';
 import { requireUser, sessionUser } from '../users/auth.js';
 
-export const ROLES = ['shopper', 'staff', 'release-manager'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);

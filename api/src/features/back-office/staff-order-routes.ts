@@ -1,16 +1,27 @@
 // The orders desk (staff): every order with filters, one order with its history, and status moves.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Address, OrderItem } from '@metrology/shared';
+import {
+  MoveOrderBody,
+  StaffOrderParams,
+  StaffOrderResponse,
+  StaffOrdersQuery,
+  StaffOrdersResponse,
+  type Address,
+  type DeskOrder,
+  type DeskOrderSummary,
+  type HistoryEntry,
+  type OrderItem,
+} from '@metrology/shared/contracts';
 import type { Queryable } from '../../db/database.js';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
-import { addressProperties, queryInteger, responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
-import { allowedMoves, MOVE_TARGETS, ORDER_STATUSES, refusal, type MoveTarget } from './order-moves.js';
+import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
+import { allowedMoves, refusal } from './order-moves.js';
 import { requireRole } from './roles.js';
 import { sessionUser } from '../users/auth.js';
 
 export const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 20;
-const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 
 interface DeskOrderRow {
   id: string;
@@ -34,7 +45,7 @@ const DESK_COLUMNS = `o.id, o.user_id, o.items, o.address, o.amount, o.delivery_
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function summary(row: DeskOrderRow) {
+function summary(row: DeskOrderRow): DeskOrderSummary {
   return {
     _id: row.id,
     status: row.status,
@@ -46,13 +57,6 @@ function summary(row: DeskOrderRow) {
     customer: { name: row.customer_name ?? '', email: row.customer_email ?? '' },
     shipTo: `${row.address.firstName} ${row.address.lastName}, ${row.address.city}`.trim(),
   };
-}
-
-export interface HistoryEntry {
-  status: string;
-  note: string;
-  at: string;
-  actor: { name: string; email: string } | null;
 }
 
 /** The order's statuses oldest first; an order from before the history existed starts with its placement. */
@@ -89,7 +93,7 @@ async function findDeskOrder(db: Queryable, id: string, lock = false): Promise<D
   return found.rows[0];
 }
 
-async function detail(db: Queryable, row: DeskOrderRow) {
+async function detail(db: Queryable, row: DeskOrderRow): Promise<DeskOrder> {
   return {
     ...summary(row),
     items: row.items,
@@ -100,66 +104,6 @@ async function detail(db: Queryable, row: DeskOrderRow) {
     history: await orderHistory(db, row),
     allowedMoves: allowedMoves(row),
   };
-}
-
-const personSchema = { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } } };
-const summaryProperties = {
-  _id: { type: 'string' },
-  status: { type: 'string' },
-  payment: { type: 'boolean' },
-  paymentMethod: { type: 'string' },
-  date: { type: 'number' },
-  amount: { type: 'number' },
-  itemCount: { type: 'integer' },
-  customer: personSchema,
-  shipTo: { type: 'string' },
-} as const;
-const detailSchema = {
-  type: 'object',
-  properties: {
-    ...summaryProperties,
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          _id: { type: 'string' },
-          name: { type: 'string' },
-          image: { type: 'array', items: { type: 'string' } },
-          price: { type: 'number' },
-          quantity: { type: 'integer' },
-          model: { type: 'string' },
-          slug: { type: 'string' },
-        },
-      },
-    },
-    address: { type: 'object', properties: addressProperties },
-    deliveryFee: { type: 'number' },
-    paymentRef: { type: 'string' },
-    paymentId: { type: 'string' },
-    history: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          status: { type: 'string' },
-          note: { type: 'string' },
-          at: { type: 'string' },
-          actor: { anyOf: [personSchema, { type: 'null' }] },
-        },
-      },
-    },
-    allowedMoves: { type: 'array', items: { type: 'string' } },
-  },
-} as const;
-
-interface ListQuery {
-  status?: string;
-  from?: string;
-  to?: string;
-  q?: string;
-  page?: string;
-  limit?: string;
 }
 
 /** A LIKE pattern that matches the text literally. */
@@ -176,8 +120,9 @@ function validDay(day: string, field: string): string {
 export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
   const staff = requireRole(app, 'staff');
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get<{ Querystring: ListQuery }>(
+  api.get(
     '/api/staff/orders',
     {
       preValidation: staff,
@@ -186,28 +131,8 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
         security: TOKEN_SECURITY,
         summary:
           'Every order, newest first: filter by status, date range (UTC days) and text (order number, name, e-mail)',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            status: { type: 'string', enum: [...ORDER_STATUSES] },
-            from: { type: 'string', pattern: DATE },
-            to: { type: 'string', pattern: DATE },
-            q: text(200),
-            page: queryInteger(6),
-            limit: queryInteger(3),
-          },
-        },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            orders: { type: 'array', items: { type: 'object', properties: summaryProperties } },
-            total: { type: 'integer' },
-            page: { type: 'integer' },
-            limit: { type: 'integer' },
-          },
-        }),
+        querystring: StaffOrdersQuery,
+        response: responses(StaffOrdersResponse),
       },
     },
     async (request) => {
@@ -256,7 +181,7 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     '/api/staff/orders/:id',
     {
       preValidation: staff,
@@ -265,11 +190,8 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
         security: TOKEN_SECURITY,
         summary:
           'One order: items, address, payment state, history (who moved it and when) and the allowed moves',
-        params: { type: 'object', properties: { id: text(100, 1) } },
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, order: detailSchema },
-        }),
+        params: StaffOrderParams,
+        response: responses(StaffOrderResponse),
       },
     },
     async (request) => {
@@ -279,7 +201,7 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { status: MoveTarget; note?: string } }>(
+  api.post(
     '/api/staff/orders/:id/status',
     {
       preValidation: staff,
@@ -288,17 +210,9 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
         security: TOKEN_SECURITY,
         summary:
           'Move an order: processing -> shipped -> delivered, or cancelled before shipping; an unpaid online order only after its payment is verified. 409 with the reason otherwise.',
-        params: { type: 'object', properties: { id: text(100, 1) } },
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['status'],
-          properties: { status: { type: 'string', enum: [...MOVE_TARGETS] }, note: text(500) },
-        },
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, message: { type: 'string' }, order: detailSchema },
-        }),
+        params: StaffOrderParams,
+        body: MoveOrderBody,
+        response: responses(StaffOrderResponse),
       },
     },
     async (request) => {

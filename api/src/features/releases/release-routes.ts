@@ -1,47 +1,33 @@
 // Release diagnostics: the shell reports remotes that failed to load; release managers read the latest reports.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { queryInteger, responses, text } from '../../lib/schemas.js';
+import {
+  Envelope,
+  LoadFailureReportBody,
+  LoadFailuresQuery,
+  LoadFailuresResponse,
+  type LoadFailure,
+} from '@metrology/shared/contracts';
+import { responses } from '../../lib/schemas.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
 import { requireRole } from '../back-office/roles.js';
 
 /** Only the newest reports are kept. */
 export const MAX_REPORTS = 200;
 
-interface ReportBody {
-  remote: string;
-  version?: string;
-  kind: string;
-  message: string;
-  url?: string;
-  fallbackVersion?: string;
-}
-
-const reportProperties = {
-  remote: text(100, 1),
-  version: text(50),
-  kind: text(50, 1),
-  message: text(2000, 1),
-  url: text(2000),
-  fallbackVersion: text(50),
-} as const;
-
 export async function releaseRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post<{ Body: ReportBody }>(
+  api.post(
     '/api/releases/load-failures',
     {
       config: { rateLimit: rateLimitFor(app, 'loadFailures') },
       schema: {
         tags: ['releases'],
         summary: 'Report a remote that failed to load (sent by the shell)',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['remote', 'kind', 'message'],
-          properties: reportProperties,
-        },
-        response: responses({ type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' } } }),
+        body: LoadFailureReportBody,
+        response: responses(Envelope),
       },
     },
     async (request) => {
@@ -60,7 +46,7 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: { limit?: string } }>(
+  api.get(
     '/api/releases/load-failures',
     {
       // Release managers only (the release desk); anyone may report, nobody else may read.
@@ -68,28 +54,13 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['releases'],
         summary: `The latest load-failure reports, newest first (at most ${MAX_REPORTS} are kept)`,
-        querystring: { type: 'object', properties: { limit: queryInteger(3) } },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            reports: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  ...Object.fromEntries(Object.keys(reportProperties).map((k) => [k, { type: 'string' }])),
-                  at: { type: 'string', format: 'date-time' },
-                },
-              },
-            },
-          },
-        }),
+        querystring: LoadFailuresQuery,
+        response: responses(LoadFailuresResponse),
       },
     },
     async (request) => {
       const limit = Math.min(MAX_REPORTS, Math.max(1, Number(request.query.limit ?? 50)));
-      const rows = await db.query<{ at: Date | string } & Record<string, string>>(
+      const rows = await db.query<Omit<LoadFailure, 'at'> & { at: Date | string }>(
         `SELECT remote, version, kind, message, url, fallback_version AS "fallbackVersion", at
          FROM load_failures ORDER BY id DESC LIMIT $1`,
         [limit],
