@@ -1,78 +1,49 @@
 import '@testing-library/jest-dom';
-import { createServer, type Server } from 'node:http';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { ShopProviders, createShopStore, setRuntimeConfig } from '@metrology/shared';
 import { REMOTE_NAMES } from '@metrology/shared/release';
+import { renderSection, withSectionApi } from '@metrology/test-kit';
 import type { Registry } from '../../remotes/registry';
 import type { LoadFailure } from '../releases-api';
 import ReleasesPage from '../releases-page';
 
-let server: Server;
+const api = withSectionApi();
 let registry: Registry;
 let reports: LoadFailure[];
 let failuresStatus = 200;
 let role = 'release-manager';
 let rollbacks: unknown[] = [];
-const requested: string[] = [];
+/** The paths with their query of every call the page made. */
+const requested = () => api.calls.map((call) => `${call.path}${call.query.size ? `?${call.query}` : ''}`);
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    requested.push(request.url ?? '');
-    response.setHeader('Content-Type', 'application/json');
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'content-type, token');
-    if (request.method === 'OPTIONS') return response.end();
-    if (request.url === '/api/user/me') {
-      return response.end(
-        JSON.stringify({ success: true, user: { _id: 'u1', name: 'Max', email: 'max@example.com', role } }),
-      );
-    }
-    if (request.url === '/api/releases/desk') {
-      const remotes = REMOTE_NAMES.map((remote) => ({
-        remote,
-        current: registry.remotes[remote as keyof Registry['remotes']]?.current ?? null,
-        history: registry.remotes[remote as keyof Registry['remotes']]?.history ?? [],
-      }));
-      return response.end(JSON.stringify({ success: true, remotes, actions: [] }));
-    }
-    if (request.url === '/api/releases/rollback' && request.method === 'POST') {
-      let raw = '';
-      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      request.on('end', () => {
-        const body = JSON.parse(raw) as { remote: string; to: string };
-        rollbacks.push(body);
-        registry.remotes['mfe-content']!.current = body.to;
-        response.end(
-          JSON.stringify({ success: true, message: `${body.remote} ${body.to} is live now (was 1.0.0).` }),
-        );
-      });
-      return;
-    }
-    if (request.url?.startsWith('/api/releases/load-failures')) {
-      response.statusCode = failuresStatus;
-      return response.end(
-        JSON.stringify(
-          failuresStatus === 200
-            ? { success: true, reports }
-            : { success: false, message: 'Too many requests' },
-        ),
-      );
-    }
-    response.statusCode = 404;
-    response.end('{}');
+/** The release desk's calls as the API answers them, over this test's registry and reports. */
+function answerAsTheDesk(): void {
+  api.override('GET /api/user/me', () => ({
+    body: { success: true, user: { _id: 'u1', name: 'Max', email: 'max@example.com', role } },
+  }));
+  api.override('GET /api/releases/desk', () => {
+    const remotes = REMOTE_NAMES.map((remote) => ({
+      remote,
+      current: registry.remotes[remote]?.current ?? null,
+      history: registry.remotes[remote]?.history ?? [],
+    }));
+    return { body: { success: true, remotes, actions: [] } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  setRuntimeConfig({ apiBaseUrl: base, registryUrl: `${base}/remotes/registry.json` });
-});
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  api.override('POST /api/releases/rollback', (call) => {
+    const body = call.body as { remote: string; to: string };
+    rollbacks.push(body);
+    registry.remotes['mfe-content']!.current = body.to;
+    return { body: { success: true, message: `${body.remote} ${body.to} is live now (was 1.0.0).` } };
+  });
+  api.override('GET /api/releases/load-failures', () =>
+    failuresStatus === 200
+      ? { body: { success: true, reports } }
+      : { status: failuresStatus, body: { success: false, message: 'Too many requests' } },
+  );
+}
 
 beforeEach(() => {
-  requested.length = 0;
+  answerAsTheDesk();
   failuresStatus = 200;
   role = 'release-manager';
   rollbacks = [];
@@ -119,13 +90,7 @@ beforeEach(() => {
 });
 
 function renderPage(token: string | null = 'manager-token') {
-  return render(
-    <ShopProviders store={createShopStore(token ? { auth: { token } } : {})}>
-      <MemoryRouter initialEntries={['/releases']}>
-        <ReleasesPage />
-      </MemoryRouter>
-    </ShopProviders>,
-  );
+  return renderSection(<ReleasesPage />, { path: '/releases', ...(token ? { token } : {}) });
 }
 
 test('shows every remote with its releases, newest first, and which one is live', async () => {
@@ -156,7 +121,7 @@ test('lists recent load failures from the API, newest first, with what the shell
     '2025-03-03 08:15 UTCmfe-content1.2.0Page threw while rendering1.0.0Page explodedPage: http://shop.test/about',
     '2025-03-03 08:00 UTCmfe-careers3.0.0Remote entry did not loadNone: section fallback shownremoteEntry.js answered 503',
   ]);
-  expect(requested).toContain('/api/releases/load-failures?limit=50');
+  expect(requested()).toContain('/api/releases/load-failures?limit=50');
 });
 
 test('says so when nothing failed, and when the reports cannot be read', async () => {
@@ -184,7 +149,7 @@ test('Refresh reads the registry and the reports again', async () => {
     expect(live).toHaveTextContent('1.1.0');
     expect(live).toHaveTextContent('Live');
   });
-  expect(requested.filter((url) => url === '/api/releases/desk')).toHaveLength(2);
+  expect(requested().filter((url) => url === '/api/releases/desk')).toHaveLength(2);
 });
 
 test('a logged-out visitor gets a login prompt and a shopper a refusal, never the data', async () => {
@@ -196,8 +161,8 @@ test('a logged-out visitor gets a login prompt and a shopper a refusal, never th
   renderPage('shopper-token');
   expect(await screen.findByRole('alert')).toHaveTextContent('This page is for release managers only.');
   expect(screen.queryByTestId('release-status')).not.toBeInTheDocument();
-  expect(requested).not.toContain('/api/releases/desk');
-  expect(requested.some((url) => url.startsWith('/api/releases/load-failures'))).toBe(false);
+  expect(requested()).not.toContain('/api/releases/desk');
+  expect(requested().some((url) => url.startsWith('/api/releases/load-failures'))).toBe(false);
 });
 
 test('rolls a remote back after a confirmation; Cancel changes nothing', async () => {
