@@ -7,3 +7,8 @@ export * from './cart.js';
 export * from './addresses.js';
 export * from './users.js';
 export * from './orders.js';
+export * from './enquiries.js';
+export * from './careers.js';
+export * from './content.js';
+export * from './chat.js';
+export * from './payments.js';

@@ -1,29 +1,19 @@
 // POST /api/enquiry/submit (SPEC sections 5 and 7): checked with the same rules as the dialog, then stored.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { EnquiryBody, EnquiryResponse } from '@metrology/shared/contracts';
 import { ENQUIRY_MESSAGES, validateEnquiry } from '@metrology/shared/rules';
 import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { responses, text } from '../../lib/schemas.js';
+import { responses } from '../../lib/schemas.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
 import { optionalUser } from '../users/auth.js';
 
-interface EnquiryBody {
-  productId?: string;
-  productName?: string;
-  email?: string;
-  quantity?: number | string;
-  companyName?: string;
-  mobileNo?: string;
-  country?: string;
-  purpose?: string;
-  requirementDetails?: string;
-  userId?: string | null;
-}
-
 export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post<{ Body: EnquiryBody }>(
+  api.post(
     '/api/enquiry/submit',
     {
       preValidation: optionalUser(app),
@@ -31,31 +21,8 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['enquiries'],
         summary: 'Send a product enquiry (no login needed; linked to the user when a valid token is sent)',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            productId: text(100),
-            productName: text(300),
-            email: text(254),
-            quantity: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 12 }] },
-            companyName: text(200),
-            mobileNo: text(30),
-            country: text(100),
-            purpose: text(200),
-            requirementDetails: text(5000),
-            // SPEC's client sends its token here; the user is taken from the token header instead.
-            userId: { type: ['string', 'null'], maxLength: 2000 },
-          },
-        },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            message: { type: 'string' },
-            enquiryId: { type: 'string' },
-          },
-        }),
+        body: EnquiryBody,
+        response: responses(EnquiryResponse),
       },
     },
     async (request) => {
