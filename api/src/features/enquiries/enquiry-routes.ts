@@ -2,12 +2,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { EnquiryBody, EnquiryResponse } from '@metrology/shared/contracts';
-import { ENQUIRY_MESSAGES, validateEnquiry } from '@metrology/shared/rules';
+import { ENQUIRY_MESSAGES } from '@metrology/shared/rules';
 import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { responses } from '../../lib/schemas.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
 import { optionalUser } from '../users/auth.js';
+import { checkEnquiry } from './enquiry-check.js';
 
 export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
@@ -27,19 +28,8 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const body = request.body;
-      const fields = {
-        email: (body.email ?? '').trim(),
-        quantity: body.quantity ?? '',
-        mobileNo: (body.mobileNo ?? '').trim(),
-        country: (body.country ?? '').trim(),
-      };
-      const errors = validateEnquiry(fields);
-      const quantity = Number(fields.quantity);
-      if (!errors.quantity && (!Number.isInteger(quantity) || quantity > 1_000_000)) {
-        errors.quantity = ENQUIRY_MESSAGES.quantityInvalid;
-      }
-      const first = errors.email ?? errors.quantity ?? errors.mobileNo ?? errors.country;
-      if (first) throw new HttpError(400, first, { errors });
+      const fields = checkEnquiry(body);
+      if (fields.problem) throw new HttpError(400, fields.problem, { errors: fields.errors });
       const id = newId();
       await db.query(
         `INSERT INTO enquiries (id, product_id, product_name, email, quantity, company_name, mobile_no, country,
@@ -50,7 +40,7 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
           (body.productId ?? '').trim(),
           (body.productName ?? '').trim(),
           fields.email.toLowerCase(),
-          quantity,
+          fields.quantity,
           (body.companyName ?? '').trim(),
           fields.mobileNo,
           fields.country,
