@@ -24,10 +24,12 @@ import { HttpError } from '../../api/src/lib/errors.js';
 import { cleanAddress } from '../../api/src/features/addresses/clean-address.js';
 import { checkEnquiry } from '../../api/src/features/enquiries/enquiry-check.js';
 import {
+  DUPLICATE_WINDOW_SECONDS,
   enquiryOnly,
   ORDER_MESSAGES,
   orderedIds,
   priceFromCatalogue,
+  sameItems,
 } from '../../api/src/features/orders/order-pricing.js';
 import { CatalogueIndex } from '../../api/src/features/products/search-index.js';
 import { searchQueryFrom } from '../../api/src/features/products/search-types.js';
@@ -396,6 +398,11 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
         } catch (error) {
           return refusal(error);
         }
+        // As the API: the same cash-on-delivery order again within a short while is a double submission.
+        const since = Date.now() - DUPLICATE_WINDOW_SECONDS * 1000;
+        const items = priced.items;
+        if (orders.some((o) => o.paymentMethod === 'cod' && o.date > since && sameItems(o.items, items)))
+          return { status: 409, body: { success: false, message: ORDER_MESSAGES.duplicate } };
         orderSeq += 1;
         const orderId = `order-${orderSeq}`;
         if (call.idempotencyKey) placedWithKey.set(call.idempotencyKey, orderId);

@@ -293,6 +293,8 @@ describe('the fake API answers as the real API', () => {
     const placedAnswer = compare(placed, { url: '/api/order/place' }, ['orderId']);
     expect(placedAnswer.status).toBe(200);
     const [realId, fakeId] = placed.map((answer) => (answer.body as { orderId: string }).orderId);
+    const again = await shopper.post('/api/order/place', { ...order, items: [...order.items].reverse() });
+    expect(again.status).toBe(409);
     const listed = await shopper.post('/api/order/userorders', {}, ['orders._id', 'orders.date']);
     expect((listed.body as { orders: { amount: number }[] }).orders).toMatchObject([
       {

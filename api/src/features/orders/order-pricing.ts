@@ -29,6 +29,19 @@ export interface PricedOrder {
   amount: number;
 }
 
+/** A repeated identical cash-on-delivery order within this window is refused as a double submission. */
+export const DUPLICATE_WINDOW_SECONDS = 30;
+
+/** Same items and quantities: what a double click or a resent request looks like. */
+export function sameItems(a: readonly OrderItem[], b: readonly OrderItem[]): boolean {
+  const key = (items: readonly OrderItem[]) =>
+    items
+      .map((item) => `${item._id}:${item.quantity}`)
+      .sort()
+      .join(',');
+  return key(a) === key(b);
+}
+
 /** The product ids the body orders (a quantity above 0), each once. */
 export function orderedIds(body: PlaceOrderBody): string[] {
   return [...new Set((body.items ?? []).filter((item) => item.quantity > 0).map((item) => item._id))];

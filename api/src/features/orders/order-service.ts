@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database.js';
 import { productsByIds } from '../products/product-repository.js';
 import { orderedIds, priceFromCatalogue, type PricedOrder } from './order-pricing.js';
 
-export { ORDER_MESSAGES, type PricedOrder } from './order-pricing.js';
+export { ORDER_MESSAGES, sameItems, type PricedOrder } from './order-pricing.js';
 
 export const ORDER_STATUS = { processing: 'processing', awaitingPayment: 'awaiting payment' } as const;
 
@@ -136,13 +136,3 @@ export const ORDER_NOTES = {
   paid: 'Payment verified',
   paidAfterCancel: 'Payment verified after the order was cancelled: refund due',
 } as const;
-
-/** Same items and quantities: what a double click or a resent request looks like. */
-export function sameItems(a: readonly OrderItem[], b: readonly OrderItem[]): boolean {
-  const key = (items: readonly OrderItem[]) =>
-    items
-      .map((item) => `${item._id}:${item.quantity}`)
-      .sort()
-      .join(',');
-  return key(a) === key(b);
-}
