@@ -1,9 +1,28 @@
 // The real API's product search, as tests read it: typed by the API's own contract, so a renamed field fails the
 // browser tests' typecheck too.
-import type { Address, Product, ProductSearchResponse, SessionResponse } from '@metrology/shared/contracts';
+import type {
+  Address,
+  JobOpening,
+  JobOpeningsResponse,
+  NewsItem,
+  NewsResponse,
+  Product,
+  ProductSearchResponse,
+  SessionResponse,
+  Testimonial,
+  TestimonialsResponse,
+} from '@metrology/shared/contracts';
 import type { Site } from './fixtures';
 
-export type { Product };
+export type {
+  JobOpening,
+  JobOpeningsResponse,
+  NewsItem,
+  NewsResponse,
+  Product,
+  Testimonial,
+  TestimonialsResponse,
+};
 
 /** GET /api/product/search with the given query (without facets): the products of the first page. */
 export async function searchProducts(site: Site, query: string): Promise<Product[]> {

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect, expectNoA11yViolations } from '../support/fixtures';
 import { openInBrowser } from '../support/in-browser';
+import { callApi, type JobOpening, type JobOpeningsResponse } from '../support/shop-api';
 
 /** A real, small, valid PDF with one page that says who applies. */
 function smallPdf(text: string): Buffer {
@@ -35,15 +36,10 @@ const storedResumes = async () => (await readdir(resumesDir()).catch(() => [] as
 
 test.describe('careers', () => {
   test('lists the openings; one expands at a time', async ({ page, site }) => {
-    const { data } = (await (await fetch(`${site.apiUrl}/api/dashboard/careers`)).json()) as {
-      data: { title: string; description: string }[];
-    };
+    const { data } = await callApi<JobOpeningsResponse>(site, '/api/dashboard/careers');
     expect(data.length).toBeGreaterThan(1);
     await page.goto('/careers');
-    const [first, second] = data as [
-      { title: string; description: string },
-      { title: string; description: string },
-    ];
+    const [first, second] = data as [JobOpening, JobOpening];
     const firstToggle = page.getByRole('button', { name: first.title });
     const secondToggle = page.getByRole('button', { name: second.title });
     await expect(firstToggle).toHaveAttribute('aria-expanded', 'false');

@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoA11yViolations } from '../support/fixtures';
 import { openInBrowser } from '../support/in-browser';
-import type { Product } from '../support/shop-api';
+import {
+  callApi,
+  type NewsItem,
+  type NewsResponse,
+  type Product,
+  type Testimonial,
+  type TestimonialsResponse,
+} from '../support/shop-api';
 
 /** The four newest Tespa products, straight from the API, newest first by createdAt. */
 async function newestTespa(apiUrl: string): Promise<Product[]> {
@@ -202,14 +209,12 @@ test.describe('news and testimonials', () => {
     page,
     site,
   }) => {
-    const { data } = (await (await fetch(`${site.apiUrl}/api/dashboard/news`)).json()) as {
-      data: { title: string }[];
-    };
+    const { data } = await callApi<NewsResponse>(site, '/api/dashboard/news');
     await page.goto('/news');
     await expect(page.getByRole('heading', { level: 1, name: 'Latest News & Events' })).toBeVisible();
     const articles = page.getByRole('article');
     await expect(articles).toHaveCount(data.length);
-    await expect(articles.first()).toContainText((data[0] as { title: string }).title);
+    await expect(articles.first()).toContainText((data[0] as NewsItem).title);
     await expect(articles.nth(1)).toHaveClass(/content-entry--flipped/);
     await expect(page.getByRole('link', { name: 'Subscribe Now' })).toHaveAttribute('href', '/contact');
     await expectNoA11yViolations(page);
@@ -229,20 +234,18 @@ test.describe('news and testimonials', () => {
     page,
     site,
   }) => {
-    const { data } = (await (await fetch(`${site.apiUrl}/api/dashboard/testimonials`)).json()) as {
-      data: { name: string; stars: number; videoUrl: string }[];
-    };
+    const { data } = await callApi<TestimonialsResponse>(site, '/api/dashboard/testimonials');
     // The video host cannot be reached, as on an offline machine.
     await page.route(/youtube/, (route) => route.abort('internetdisconnected'));
     await page.goto('/testimonial');
     await expect(page.getByRole('heading', { level: 1, name: 'Client Testimonials' })).toBeVisible();
     const articles = page.getByRole('article');
     await expect(articles).toHaveCount(data.length);
-    const first = data[0] as { name: string; stars: number; videoUrl: string };
+    const first = data[0] as Testimonial;
     await expect(articles.first().getByRole('img', { name: `Rated ${first.stars} out of 5` })).toBeVisible();
     const withVideo = data.findIndex((t) => t.videoUrl);
     if (withVideo >= 0) {
-      const name = (data[withVideo] as { name: string }).name;
+      const name = (data[withVideo] as Testimonial).name;
       await expect(
         articles
           .nth(withVideo)

@@ -5,13 +5,32 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type {
   CartData,
-  Order,
+  EnquiryBody,
   OrderDetail,
+  PlaceOrderBody,
   Product,
   ProductListResponse,
   ProductSearchQuery,
   SavedAddress,
 } from '@metrology/shared';
+import { ADDRESS_FIELDS } from '@metrology/shared/contracts';
+import {
+  ADDRESS_MESSAGES,
+  DEFAULT_DELIVERY_FEE,
+  ENQUIRY_MESSAGES,
+  isAddressComplete,
+} from '@metrology/shared/rules';
+import { HttpError } from '../../api/src/lib/errors.js';
+import { cleanAddress } from '../../api/src/features/addresses/clean-address.js';
+import { checkEnquiry } from '../../api/src/features/enquiries/enquiry-check.js';
+import {
+  DUPLICATE_WINDOW_SECONDS,
+  enquiryOnly,
+  ORDER_MESSAGES,
+  orderedIds,
+  priceFromCatalogue,
+  sameItems,
+} from '../../api/src/features/orders/order-pricing.js';
 import { CatalogueIndex } from '../../api/src/features/products/search-index.js';
 import { searchQueryFrom } from '../../api/src/features/products/search-types.js';
 
@@ -71,11 +90,14 @@ export interface FakeApi {
   carts: Record<string, CartData>;
   /** The cart of the GOOD_TOKEN session (the same object as carts[GOOD_TOKEN]). */
   serverCart: CartData;
-  /** The saved addresses of every session, and the account e-mail GET /api/address/get answers. */
+  /** The saved addresses of the GOOD_TOKEN session (each session has its own), and its account e-mail (a
+   * `token-<email>` session's is its e-mail). */
   addresses: SavedAddress[];
   accountEmail: string;
-  /** The orders of every session, newest first. */
+  /** The orders of the GOOD_TOKEN session, newest first (each session has its own). */
   orders: OrderDetail[];
+  /** The delivery fee an order is charged (the API's default unless a test changes it). */
+  deliveryFee: number;
   /** Highest number of requests seen in flight at once per `METHOD /path`. */
   maxInFlight: Map<string, number>;
   /** The country the geolocation call (GET /geo) answers. */
@@ -105,8 +127,12 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-const enquiryOnly = (name: string) =>
-  `"${name}" is available on enquiry only and cannot be ordered online. Please send an enquiry instead.`;
+/** The API's refusal: { success: false, message }, and per-field errors where it has them. */
+function refusal(error: unknown): Reply {
+  if (!(error instanceof HttpError)) throw error;
+  const errors = error.extra.errors === undefined ? {} : { errors: error.extra.errors };
+  return { status: error.statusCode, body: { success: false, message: error.message, ...errors } };
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const lower = (value: string) => value.toLowerCase();
@@ -155,6 +181,9 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
     return index.index;
   };
   const newIndex = () => new CatalogueIndex(api.products);
+  /** Each session token's saved addresses and orders (api.addresses and api.orders are GOOD_TOKEN's). */
+  let addressBooks: Record<string, SavedAddress[]> = {};
+  let orderBooks: Record<string, OrderDetail[]> = {};
 
   const api: FakeApi = {
     url: '',
@@ -168,9 +197,20 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
     set serverCart(cart: CartData) {
       api.carts[GOOD_TOKEN] = cart;
     },
-    addresses: [],
+    get addresses() {
+      return (addressBooks[GOOD_TOKEN] ??= []);
+    },
+    set addresses(addresses: SavedAddress[]) {
+      addressBooks[GOOD_TOKEN] = addresses;
+    },
     accountEmail: 'buyer@example.com',
-    orders: [],
+    get orders() {
+      return (orderBooks[GOOD_TOKEN] ??= []);
+    },
+    set orders(orders: OrderDetail[]) {
+      orderBooks[GOOD_TOKEN] = orders;
+    },
+    deliveryFee: DEFAULT_DELIVERY_FEE,
     maxInFlight: new Map(),
     country: 'US',
     enquiry: { kind: 'accept' },
@@ -191,9 +231,10 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
       api.products = products;
       api.users = { 'shopper@example.com': { name: 'Shopper', password: 'secret' } };
       api.carts = {};
-      api.addresses = [];
+      addressBooks = {};
+      orderBooks = {};
       api.accountEmail = 'buyer@example.com';
-      api.orders = [];
+      api.deliveryFee = DEFAULT_DELIVERY_FEE;
       placedWithKey.clear();
       api.maxInFlight = new Map();
       api.country = 'US';
@@ -245,20 +286,30 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
         const message = behaviour.message ? { message: behaviour.message } : {};
         return { status: behaviour.status, body: { success: false, ...message } };
       }
-      return { body: { success: true, message: 'stored', enquiryId: 'e1' } };
+      // Checked as the API checks it; the id is new each time there too.
+      const checked = checkEnquiry(body as EnquiryBody);
+      if (checked.problem) {
+        return { status: 400, body: { success: false, message: checked.problem, errors: checked.errors } };
+      }
+      enquirySeq += 1;
+      return {
+        body: { success: true, message: ENQUIRY_MESSAGES.success, enquiryId: `enquiry-${enquirySeq}` },
+      };
     }
     if (route === 'POST /api/user/login') {
-      const user = api.users[String(body.email)];
+      const user = api.users[String(body.email).trim().toLowerCase()];
       if (!user || user.password !== body.password) {
         return { status: 401, body: { success: false, message: FAKE_MESSAGES.invalidCredentials } };
       }
-      return { body: { success: true, token: `token-${String(body.email)}`, message: 'Welcome back!' } };
+      const email = String(body.email).trim().toLowerCase();
+      return { body: { success: true, token: `token-${email}`, message: 'Welcome back!' } };
     }
     if (route === 'POST /api/user/register') {
-      const email = String(body.email);
+      // The API keeps e-mail addresses trimmed and in lower case.
+      const email = String(body.email).trim().toLowerCase();
       if (api.users[email])
         return { status: 409, body: { success: false, message: FAKE_MESSAGES.duplicate } };
-      api.users[email] = { name: String(body.name), password: String(body.password) };
+      api.users[email] = { name: String(body.name).trim(), password: String(body.password) };
       return { body: { success: true, token: `token-${email}`, message: 'Account created successfully!' } };
     }
     if (route === 'POST /api/user/chat') {
@@ -301,6 +352,7 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
 
   let orderSeq = 0;
   let addressSeq = 0;
+  let enquirySeq = 0;
   /** Addresses, orders and payments (the sandbox's answers), for a logged-in session. */
   const orderCalls = (
     call: RecordedCall,
@@ -310,46 +362,70 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
     if (!/^(GET|POST) \/api\/(address|order|payments)\//.test(route)) return undefined;
     const token = sessionOf(call.token);
     if (!token) return { status: 401, body: { success: false, message: FAKE_MESSAGES.loginRequired } };
+    const addresses = (addressBooks[token] ??= []);
+    const orders = (orderBooks[token] ??= []);
     switch (route) {
-      case 'GET /api/address/get':
-        return { body: { success: true, addresses: api.addresses, accountEmail: api.accountEmail } };
+      case 'GET /api/address/get': {
+        const accountEmail = token === GOOD_TOKEN ? api.accountEmail : token.slice('token-'.length);
+        return { body: { success: true, addresses, accountEmail } };
+      }
       case 'POST /api/address/save': {
-        addressSeq += 1;
-        api.addresses = [
-          ...api.addresses,
-          { ...(body.address as SavedAddress), _id: `addr-new-${addressSeq}` },
-        ];
-        return { body: { success: true, message: 'Address saved successfully', addresses: api.addresses } };
+        // As the API: the nine fields trimmed, all but e-mail required, an address saved once.
+        const address = cleanAddress((body as { address?: Partial<SavedAddress> }).address ?? {});
+        if (!isAddressComplete(address))
+          return { status: 400, body: { success: false, message: ADDRESS_MESSAGES.required } };
+        if (!addresses.some((saved) => ADDRESS_FIELDS.every((key) => saved[key] === address[key]))) {
+          addressSeq += 1;
+          addressBooks[token] = [...addresses, { _id: `addr-new-${addressSeq}`, ...address }];
+        }
+        const saved = addressBooks[token];
+        return { body: { success: true, message: ADDRESS_MESSAGES.saved, addresses: saved } };
       }
       case 'POST /api/order/place': {
         // Like the API: a repeated Idempotency-Key answers the order already placed with it.
         const placedBefore = call.idempotencyKey ? placedWithKey.get(call.idempotencyKey) : undefined;
-        if (placedBefore) {
-          return { body: { success: true, message: 'Order placed successfully!', orderId: placedBefore } };
+        const replayed = placedBefore ? orders.find((order) => order._id === placedBefore) : undefined;
+        if (replayed) {
+          const { _id: orderId, amount } = replayed;
+          return { body: { success: true, message: ORDER_MESSAGES.placed, orderId, amount } };
         }
+        // Priced as the API prices it: from the catalogue, never from the body's names, prices or amount.
+        let priced;
+        try {
+          const order = body as PlaceOrderBody;
+          const wanted = new Set(orderedIds(order));
+          const products = new Map(api.products.filter((p) => wanted.has(p._id)).map((p) => [p._id, p]));
+          priced = priceFromCatalogue(order, products, api.deliveryFee);
+        } catch (error) {
+          return refusal(error);
+        }
+        // As the API: the same cash-on-delivery order again within a short while is a double submission.
+        const since = Date.now() - DUPLICATE_WINDOW_SECONDS * 1000;
+        const items = priced.items;
+        if (orders.some((o) => o.paymentMethod === 'cod' && o.date > since && sameItems(o.items, items)))
+          return { status: 409, body: { success: false, message: ORDER_MESSAGES.duplicate } };
         orderSeq += 1;
-        if (call.idempotencyKey) placedWithKey.set(call.idempotencyKey, `order-${orderSeq}`);
+        const orderId = `order-${orderSeq}`;
+        if (call.idempotencyKey) placedWithKey.set(call.idempotencyKey, orderId);
         const now = Date.now();
-        api.orders = [
+        orderBooks[token] = [
           {
-            _id: `order-${orderSeq}`,
+            _id: orderId,
             status: 'processing',
             payment: false,
             paymentMethod: 'cod',
             date: now,
-            items: body.items as Order['items'],
-            address: body.address as Order['address'],
-            amount: body.amount as number,
+            items: priced.items,
+            address: priced.address,
+            amount: priced.amount,
             number: 100000 + orderSeq,
-            deliveryFee: 10,
+            deliveryFee: priced.deliveryFee,
             events: [{ status: 'processing', note: 'Order placed', date: now }],
           },
-          ...api.orders,
+          ...orders,
         ];
         api.carts[token] = {};
-        return {
-          body: { success: true, message: 'Order placed successfully!', orderId: `order-${orderSeq}` },
-        };
+        return { body: { success: true, message: ORDER_MESSAGES.placed, orderId, amount: priced.amount } };
       }
       case 'POST /api/order/razorpay': {
         const order = {
@@ -382,10 +458,11 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
         api.carts[token] = {};
         return { body: { success: true } };
       case 'POST /api/order/userorders':
-        return { body: { success: true, orders: api.orders } };
+        // The order list has no timeline (GET /api/order/:orderId has).
+        return { body: { success: true, orders: orders.map(({ events: _events, ...order }) => order) } };
       default: {
         const one = /^GET \/api\/order\/([^/]+)$/.exec(route);
-        const found = one ? api.orders.find((o) => o._id === decodeURIComponent(one[1] ?? '')) : undefined;
+        const found = one ? orders.find((o) => o._id === decodeURIComponent(one[1] ?? '')) : undefined;
         if (found) return { body: { success: true, order: found } };
         return {
           status: 404,

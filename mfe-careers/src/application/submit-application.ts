@@ -1,9 +1,9 @@
-import { shopApi, type ApiEnvelope } from '@metrology/shared';
+import { shopApi, type ApplicationResponse } from '@metrology/shared';
 
 /** POST /api/careers/applications/submit as multipart/form-data (the browser sets the boundary). */
 export const applicationApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
-    submitApplication: build.mutation<ApiEnvelope, FormData>({
+    submitApplication: build.mutation<ApplicationResponse, FormData>({
       query: (form) => ({ url: '/api/careers/applications/submit', method: 'POST', body: form }),
     }),
   }),

@@ -1,4 +1,10 @@
-import { notifyTitled, shopApi, type JobOpening, serverMessage } from '@metrology/shared';
+import {
+  notifyTitled,
+  shopApi,
+  type JobOpening,
+  type JobOpeningsResponse,
+  serverMessage,
+} from '@metrology/shared';
 
 export const CAREERS_MESSAGES = {
   fetchFailed: 'Failed to fetch jobs',
@@ -14,7 +20,7 @@ export const openingsApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
     getJobOpenings: build.query<JobOpening[], void>({
       query: () => '/api/dashboard/careers',
-      transformResponse: (response: { data?: JobOpening[] }) => response.data ?? [],
+      transformResponse: (response: JobOpeningsResponse) => response.data ?? [],
       providesTags: ['Careers'],
       async onQueryStarted(_arg, { queryFulfilled }) {
         try {

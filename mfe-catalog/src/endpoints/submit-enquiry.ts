@@ -1,4 +1,10 @@
-import { ENQUIRY_MESSAGES, shopApi, type ProductEnquiry } from '@metrology/shared';
+import {
+  ENQUIRY_MESSAGES,
+  shopApi,
+  type EnquiryResponse,
+  type Failure,
+  type ProductEnquiry,
+} from '@metrology/shared';
 
 /** The server answered: sent, or refused with its message (SPEC section 8, Enquiry). */
 export interface EnquiryOutcome {
@@ -6,10 +12,8 @@ export interface EnquiryOutcome {
   message: string;
 }
 
-interface EnquiryAnswer {
-  success?: boolean;
-  message?: string;
-}
+/** Accepted, or refused (with per-field errors when the fields were the problem). */
+type EnquiryAnswer = EnquiryResponse | Failure;
 
 /**
  * POST /api/enquiry/submit. Any answer from the server is data (sent or refused, with the server's message or

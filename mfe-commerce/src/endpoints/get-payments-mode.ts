@@ -1,11 +1,11 @@
-import { shopApi } from '@metrology/shared';
+import { shopApi, type PaymentMode, type PaymentsModeResponse } from '@metrology/shared';
 
 /** GET /api/payments/mode: sandbox (test payments, no real money) or live. */
 export const paymentsModeApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
-    getPaymentsMode: build.query<'sandbox' | 'live', void>({
+    getPaymentsMode: build.query<PaymentMode, void>({
       query: () => '/api/payments/mode',
-      transformResponse: (response: { mode?: 'sandbox' | 'live' }) => response.mode ?? 'live',
+      transformResponse: (response: PaymentsModeResponse) => response.mode ?? 'live',
     }),
   }),
 });

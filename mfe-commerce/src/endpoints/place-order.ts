@@ -1,4 +1,13 @@
-import { shopApi, type Address, type PaymentOrder } from '@metrology/shared';
+import {
+  shopApi,
+  type Address,
+  type PaymentOrder,
+  type RazorpayPaymentResult,
+  type SandboxRazorpayPayBody,
+  type SandboxRazorpayPayResponse,
+} from '@metrology/shared';
+
+export type { RazorpayPaymentResult };
 
 /** One line of an order as the client sends it (the server reads _id and quantity, prices come from it). */
 export interface OrderLine {
@@ -42,13 +51,6 @@ export interface RazorpayOrderResponse {
   orderId?: string;
 }
 
-/** What the provider's popup (or the sandbox) hands the browser after a payment. */
-export interface RazorpayPaymentResult {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
-
 export const orderPlacementApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
     placeCodOrder: build.mutation<PlacedOrder, CodPlacement>({
@@ -63,9 +65,9 @@ export const orderPlacementApi = shopApi.injectEndpoints({
     createRazorpayOrder: build.mutation<RazorpayOrderResponse, OrderRequest>({
       query: (body) => ({ url: '/api/order/razorpay', method: 'POST', body }),
     }),
-    paySandboxRazorpay: build.mutation<RazorpayPaymentResult, { order_id: string }>({
+    paySandboxRazorpay: build.mutation<RazorpayPaymentResult, SandboxRazorpayPayBody>({
       query: (body) => ({ url: '/api/payments/sandbox/razorpay/pay', method: 'POST', body }),
-      transformResponse: (response: RazorpayPaymentResult & { success: boolean }) => ({
+      transformResponse: (response: SandboxRazorpayPayResponse) => ({
         razorpay_order_id: response.razorpay_order_id,
         razorpay_payment_id: response.razorpay_payment_id,
         razorpay_signature: response.razorpay_signature,

@@ -1,4 +1,4 @@
-import { anonymousEndpoints, shopApi, type NewsItem } from '@metrology/shared';
+import { anonymousEndpoints, shopApi, type NewsItem, type NewsResponse } from '@metrology/shared';
 
 // SPEC section 7: this call carries no token, even for a logged-in visitor.
 anonymousEndpoints.add('getNews');
@@ -8,7 +8,7 @@ export const newsApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
     getNews: build.query<NewsItem[], void>({
       query: () => '/api/dashboard/news',
-      transformResponse: (response: { data?: NewsItem[] }) => response.data ?? [],
+      transformResponse: (response: NewsResponse) => response.data ?? [],
       providesTags: ['News'],
       async onQueryStarted(_arg, { queryFulfilled }) {
         try {

@@ -1,4 +1,4 @@
-import { anonymousEndpoints, shopApi, type Testimonial } from '@metrology/shared';
+import { anonymousEndpoints, shopApi, type Testimonial, type TestimonialsResponse } from '@metrology/shared';
 
 // SPEC section 7: this call carries no token, even for a logged-in visitor.
 anonymousEndpoints.add('getTestimonials');
@@ -8,7 +8,7 @@ export const testimonialsApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
     getTestimonials: build.query<Testimonial[], void>({
       query: () => '/api/dashboard/testimonials',
-      transformResponse: (response: { data?: Testimonial[] }) => response.data ?? [],
+      transformResponse: (response: TestimonialsResponse) => response.data ?? [],
       providesTags: ['Testimonials'],
       async onQueryStarted(_arg, { queryFulfilled }) {
         try {

@@ -35,3 +35,6 @@ export const EmptyBody = Type.Object(
   { userId: Type.Optional(Type.String({ maxLength: 2000 })) },
   { additionalProperties: false },
 );
+
+export type Envelope = Static<typeof Envelope>;
+export type Failure = Static<typeof Failure>;

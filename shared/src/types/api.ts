@@ -17,7 +17,19 @@ export type {
 } from '../contracts/products.js';
 export type { CartAddBody, CartData, CartResponse, CartUpdateBody } from '../contracts/cart.js';
 export type { AddressListResponse, AddressSaveBody } from '../contracts/addresses.js';
-export type { SessionResponse } from '../contracts/users.js';
+export type { Envelope, Failure } from '../contracts/common.js';
+export type { LogoutResponse, PasswordChangeBody, SessionResponse } from '../contracts/users.js';
+export type { EnquiryBody, EnquiryResponse } from '../contracts/enquiries.js';
+export type { ApplicationResponse, JobOpeningsResponse } from '../contracts/careers.js';
+export type { NewsResponse, TestimonialsResponse } from '../contracts/content.js';
+export type { ChatBody, ChatResponse } from '../contracts/chat.js';
+export type {
+  PaymentMode,
+  PaymentsModeResponse,
+  RazorpayPaymentResult,
+  SandboxRazorpayPayBody,
+  SandboxRazorpayPayResponse,
+} from '../contracts/payments.js';
 export type {
   OrderDetailResponse,
   OrderPlacedResponse,

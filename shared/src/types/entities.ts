@@ -6,6 +6,13 @@ export type CompanyName = 'Tespa' | 'Inprocess Gauging' | 'Sylvac' | 'Mahr' | 'S
 export type { Product, ProductSpecification } from '../contracts/products.js';
 export type { Address, SavedAddress } from '../contracts/addresses.js';
 export type { Credentials, Registration } from '../contracts/users.js';
+export type { EnquiryBody as ProductEnquiry } from '../contracts/enquiries.js';
+export type { JobOpening } from '../contracts/careers.js';
+export type { NewsItem, Testimonial } from '../contracts/content.js';
+/** Every API answer carries success and, on failure, a message. */
+export type { Envelope as ApiEnvelope } from '../contracts/common.js';
+/** What login and register answer. */
+export type { SessionResponse as AuthResponse } from '../contracts/users.js';
 export type {
   Order,
   OrderDetail,
@@ -22,35 +29,6 @@ export type ServerCartEntry = number | Record<string, number>;
 /** Product id -> positive quantity. */
 export type CartItems = Record<string, number>;
 
-export interface AuthResponse {
-  success: boolean;
-  token?: string;
-  message?: string;
-}
-
-export interface ProductEnquiry {
-  productId: string;
-  productName: string;
-  email: string;
-  quantity: number;
-  companyName: string;
-  mobileNo: string;
-  country: string;
-  purpose: string;
-  requirementDetails: string;
-  userId?: string;
-}
-
-export interface JobOpening {
-  _id: string;
-  title: string;
-  location: string;
-  qualification: string;
-  description: string;
-  responsibilities: string[];
-  requirements: string[];
-}
-
 export interface JobApplication {
   name: string;
   email: string;
@@ -61,37 +39,8 @@ export interface JobApplication {
   message: string;
 }
 
-export interface Testimonial {
-  _id: string;
-  name: string;
-  position: string;
-  content: string;
-  /** 0 to 5 */
-  stars: number;
-  videoUrl: string;
-  image: string[];
-}
-
-export interface NewsItem {
-  _id: string;
-  title: string;
-  description: string;
-  category: string;
-  /** ISO date */
-  date: string;
-  time: string;
-  location: string;
-  image: string[];
-}
-
 export interface ChatMessage {
   id: string;
   text: string;
   fromUser: boolean;
-}
-
-/** Every API answer carries success and, on failure, a message. */
-export interface ApiEnvelope {
-  success: boolean;
-  message?: string;
 }

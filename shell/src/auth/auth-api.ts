@@ -1,4 +1,10 @@
-import { shopApi, type Credentials, type Registration, type SessionResponse } from '@metrology/shared';
+import {
+  shopApi,
+  type Credentials,
+  type LogoutResponse,
+  type Registration,
+  type SessionResponse,
+} from '@metrology/shared';
 
 export type { Credentials, Registration, SessionResponse };
 
@@ -12,7 +18,7 @@ export const authApi = shopApi.injectEndpoints({
       query: (body) => ({ url: '/api/user/register', method: 'POST', body }),
     }),
     /** POST /api/user/logout: the server ends the session, so the token is useless even if it was copied. */
-    logout: build.mutation<{ success: boolean }, string>({
+    logout: build.mutation<LogoutResponse, string>({
       // The token is given explicitly: the store forgets it at once, before this call leaves.
       query: (token) => ({ url: '/api/user/logout', method: 'POST', body: {}, headers: { token } }),
     }),

@@ -1,4 +1,4 @@
-import { anonymousEndpoints, shopApi } from '@metrology/shared';
+import { anonymousEndpoints, shopApi, type ChatBody, type ChatResponse } from '@metrology/shared';
 
 // SPEC section 7: the chat call carries no token.
 anonymousEndpoints.add('sendChatMessage');
@@ -7,9 +7,8 @@ anonymousEndpoints.add('sendChatMessage');
 export const chatApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
     sendChatMessage: build.mutation<string, string>({
-      query: (message) => ({ url: '/api/user/chat', method: 'POST', body: { message } }),
-      transformResponse: (response: { data?: unknown }) =>
-        typeof response.data === 'string' ? response.data : '',
+      query: (message) => ({ url: '/api/user/chat', method: 'POST', body: { message } satisfies ChatBody }),
+      transformResponse: (response: ChatResponse) => (typeof response.data === 'string' ? response.data : ''),
     }),
   }),
 });

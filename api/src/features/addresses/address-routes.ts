@@ -14,6 +14,9 @@ import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { requireUser, sessionUser } from '../users/auth.js';
+import { cleanAddress } from './clean-address.js';
+
+export { cleanAddress };
 
 /** Enough for home, office and a few sites; beyond that the oldest are still kept, new ones refused. */
 export const MAX_ADDRESSES = 50;
@@ -39,13 +42,6 @@ function toSaved(row: AddressRow): SavedAddress {
   const saved = { _id: row.id } as SavedAddress;
   for (const field of ADDRESS_FIELDS) saved[field] = row[COLUMN_OF[field]];
   return saved;
-}
-
-/** The nine fields, trimmed, and nothing else. */
-export function cleanAddress(input: Partial<Address>): Address {
-  const address = {} as Address;
-  for (const field of ADDRESS_FIELDS) address[field] = String(input[field] ?? '').trim();
-  return address;
 }
 
 export async function listAddresses(db: Queryable, userId: string): Promise<SavedAddress[]> {

@@ -1,8 +1,10 @@
 // GET /api/dashboard/careers and POST /api/careers/applications/submit (multipart, SPEC sections 5 and 7).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { JobApplication } from '@metrology/shared';
+import type { JobApplication, JobOpening } from '@metrology/shared';
+import { ApplicationResponse, JobOpeningsResponse } from '@metrology/shared/contracts';
 import {
   ENQUIRY_MESSAGES,
   isValidEmail,
@@ -84,37 +86,22 @@ function check(upload: Upload): string | null {
   return null;
 }
 
-const openingSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    title: { type: 'string' },
-    location: { type: 'string' },
-    qualification: { type: 'string' },
-    description: { type: 'string' },
-    responsibilities: { type: 'array', items: { type: 'string' } },
-    requirements: { type: 'array', items: { type: 'string' } },
-  },
-} as const;
-
 export async function careerRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.shop;
   await mkdir(config.resumesDir, { recursive: true, mode: 0o700 });
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/dashboard/careers',
     {
       schema: {
         tags: ['careers'],
         summary: 'Job openings',
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, data: { type: 'array', items: openingSchema } },
-        }),
+        response: responses(JobOpeningsResponse),
       },
     },
     async () => {
-      const rows = await db.query(
+      const rows = await db.query<JobOpening>(
         `SELECT id AS "_id", title, location, qualification, description, responsibilities, requirements
          FROM job_openings ORDER BY position, title`,
       );
@@ -122,7 +109,7 @@ export async function careerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
+  api.post(
     '/api/careers/applications/submit',
     {
       config: { rateLimit: rateLimitFor(app, 'application') },
@@ -132,10 +119,7 @@ export async function careerRoutes(app: FastifyInstance): Promise<void> {
           'Apply for a job: multipart/form-data with name, email, qualification, position, mobile, message, resume',
         description: `All fields required. resume: a PDF, DOC or DOCX file of at most ${RESUME_MAX_BYTES} bytes, checked by content.`,
         consumes: ['multipart/form-data'],
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, message: { type: 'string' } },
-        }),
+        response: responses(ApplicationResponse),
       },
     },
     async (request) => {

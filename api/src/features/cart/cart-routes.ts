@@ -11,9 +11,10 @@ import {
 import type { Queryable } from '../../db/database.js';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
 import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
+import { enquiryOnly } from '../orders/order-pricing.js';
 import { requireUser, sessionUser } from '../users/auth.js';
 
-export { MAX_LINE_QUANTITY };
+export { enquiryOnly, MAX_LINE_QUANTITY };
 
 export const CART_MESSAGES = {
   added: 'Item Added to Cart',
@@ -35,9 +36,6 @@ export async function cartData(db: Queryable, userId: string): Promise<Record<st
 export async function clearCart(db: Queryable, userId: string): Promise<void> {
   await db.query('DELETE FROM cart_items WHERE user_id = $1', [userId]);
 }
-
-export const enquiryOnly = (name: string) =>
-  `"${name}" is available on enquiry only and cannot be ordered online. Please send an enquiry instead.`;
 
 /** Only products that exist and have a price can go into a cart. */
 async function assertOrderable(db: Queryable, productId: string): Promise<void> {

@@ -1,9 +1,11 @@
 // POST /api/user/chat (SPEC section 7): { message } -> { success, data: reply }.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { JobOpening } from '@metrology/shared';
+import { ChatBody, ChatResponse } from '@metrology/shared/contracts';
 import { HttpError } from '../../lib/errors.js';
 import { requestOrigin } from '../../lib/origin.js';
-import { responses, text } from '../../lib/schemas.js';
+import { responses } from '../../lib/schemas.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
 import { catalogueVersion, listProducts } from '../products/product-repository.js';
 import { Assistant } from './assistant.js';
@@ -49,23 +51,15 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     return cached.assistant;
   }
 
-  app.post<{ Body: { message: string } }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/user/chat',
     {
       config: { rateLimit: rateLimitFor(app, 'chat') },
       schema: {
         tags: ['chat'],
         summary: 'Ask the support assistant; data is the reply text (links and e-mail addresses inside)',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['message'],
-          properties: { message: text(1000) },
-        },
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, data: { type: 'string' }, message: { type: 'string' } },
-        }),
+        body: ChatBody,
+        response: responses(ChatResponse),
       },
     },
     async (request) => {

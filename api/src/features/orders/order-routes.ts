@@ -22,6 +22,7 @@ import { assertWithinOrderCap } from '../limits/order-cap.js';
 import { requireUser, sessionUser } from '../users/auth.js';
 import { idempotencyKeyOf, orderPlacedWithKey, recordIdempotencyKey } from './idempotency.js';
 import { toMinor } from './payment-providers.js';
+import { DUPLICATE_WINDOW_SECONDS } from './order-pricing.js';
 import { orderDetail } from './order-receipt.js';
 import {
   addOrderEvent,
@@ -34,9 +35,6 @@ import {
   sameItems,
   userOrders,
 } from './order-service.js';
-
-/** A repeated identical cash-on-delivery order within this window is refused as a double submission. */
-const DUPLICATE_WINDOW_SECONDS = 30;
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const { db, config, payments } = app.shop;

@@ -1,34 +1,13 @@
 // Orders: priced from the database, never from the request body (DESIGN.md "Backend").
 import type { Address, Order, OrderItem } from '@metrology/shared';
 import type { PlaceOrderBody } from '@metrology/shared/contracts';
-import { ADDRESS_MESSAGES, cartAmount, isAddressComplete, orderAmount } from '@metrology/shared/rules';
 import type { Queryable } from '../../db/database.js';
-import { HttpError } from '../../lib/errors.js';
-import { cleanAddress } from '../addresses/address-routes.js';
-import { enquiryOnly, MAX_LINE_QUANTITY } from '../cart/cart-routes.js';
 import { productsByIds } from '../products/product-repository.js';
+import { orderedIds, priceFromCatalogue, type PricedOrder } from './order-pricing.js';
 
-export const ORDER_MESSAGES = {
-  emptyCart: 'Your cart is empty. Please add items before checkout.',
-  noAddress: 'Please select an address or add a new one',
-  unavailable: 'Some items in your cart are no longer available. Please review your cart.',
-  placed: 'Order placed successfully!',
-  duplicate: 'This order has already been placed. Please check My Orders.',
-  paid: 'Payment successful! Your order has been placed.',
-  verificationFailed: 'Payment verification failed. No money was taken for this order.',
-  notCompleted: 'The payment was not completed. Your order has been cancelled.',
-  tooMany: `You can order at most ${MAX_LINE_QUANTITY} of one item`,
-} as const;
+export { ORDER_MESSAGES, sameItems, type PricedOrder } from './order-pricing.js';
 
 export const ORDER_STATUS = { processing: 'processing', awaitingPayment: 'awaiting payment' } as const;
-
-export interface PricedOrder {
-  address: Address;
-  items: OrderItem[];
-  subtotal: number;
-  deliveryFee: number;
-  amount: number;
-}
 
 /** Takes only product ids and quantities from the body; names, images and prices come from the catalogue. */
 export async function priceOrder(
@@ -36,34 +15,9 @@ export async function priceOrder(
   body: PlaceOrderBody,
   deliveryFee: number,
 ): Promise<PricedOrder> {
-  const quantities = new Map<string, number>();
-  for (const item of body.items ?? []) {
-    if (item.quantity <= 0) continue;
-    quantities.set(item._id, (quantities.get(item._id) ?? 0) + item.quantity);
-  }
-  if (quantities.size === 0) throw new HttpError(400, ORDER_MESSAGES.emptyCart);
-  if (!body.address) throw new HttpError(400, ORDER_MESSAGES.noAddress);
-  const address = cleanAddress(body.address);
-  if (!isAddressComplete(address)) throw new HttpError(400, ADDRESS_MESSAGES.required);
-  const products = await productsByIds(db, [...quantities.keys()]);
-  const items: OrderItem[] = [];
-  for (const [id, quantity] of quantities) {
-    const product = products.get(id);
-    if (!product) throw new HttpError(400, ORDER_MESSAGES.unavailable, { productId: id });
-    if (!(product.price > 0)) throw new HttpError(400, enquiryOnly(product.name), { productId: id });
-    if (quantity > MAX_LINE_QUANTITY) throw new HttpError(400, ORDER_MESSAGES.tooMany, { productId: id });
-    items.push({
-      _id: product._id,
-      name: product.name,
-      image: product.image,
-      price: product.price,
-      quantity,
-      model: product.model,
-      slug: product.slug,
-    });
-  }
-  const subtotal = cartAmount(Object.fromEntries(quantities), products);
-  return { address, items, subtotal, deliveryFee, amount: orderAmount(subtotal, deliveryFee) };
+  const ids = orderedIds(body);
+  const products = ids.length > 0 ? await productsByIds(db, ids) : new Map<string, never>();
+  return priceFromCatalogue(body, products, deliveryFee);
 }
 
 export interface OrderRow {
@@ -182,13 +136,3 @@ export const ORDER_NOTES = {
   paid: 'Payment verified',
   paidAfterCancel: 'Payment verified after the order was cancelled: refund due',
 } as const;
-
-/** Same items and quantities: what a double click or a resent request looks like. */
-export function sameItems(a: readonly OrderItem[], b: readonly OrderItem[]): boolean {
-  const key = (items: readonly OrderItem[]) =>
-    items
-      .map((item) => `${item._id}:${item.quantity}`)
-      .sort()
-      .join(',');
-  return key(a) === key(b);
-}

@@ -1,9 +1,16 @@
 // The local sandbox payment provider (no keys configured): the same flow as Razorpay's popup and Stripe's page.
 import { randomBytes } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  SandboxRazorpayPayBody,
+  SandboxRazorpayPayResponse,
+  SandboxSessionParams,
+  SandboxSessionQuery,
+} from '@metrology/shared/contracts';
 import { formatAmount } from '@metrology/shared/rules';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
-import { responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
+import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { BRAND } from '../../seed/brand.js';
 import { requireUser } from '../users/auth.js';
 
@@ -67,6 +74,7 @@ ${body}
 export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> {
   const { db, payments } = app.shop;
   const auth = requireUser(app);
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   // The sandbox page's forms post as application/x-www-form-urlencoded; nothing in them is read.
   app.addContentTypeParser(
@@ -76,7 +84,7 @@ export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> 
   );
 
   if (payments.razorpay.sandbox) {
-    app.post<{ Body: { order_id: string } }>(
+    api.post(
       '/api/payments/sandbox/razorpay/pay',
       {
         preValidation: auth,
@@ -84,21 +92,8 @@ export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> 
           tags: ['sandbox payments'],
           security: TOKEN_SECURITY,
           summary: "Sandbox only: 'pay' a Razorpay order; answers with what the real popup returns",
-          body: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['order_id'],
-            properties: { order_id: text(100, 1) },
-          },
-          response: responses({
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              razorpay_order_id: { type: 'string' },
-              razorpay_payment_id: { type: 'string' },
-              razorpay_signature: { type: 'string' },
-            },
-          }),
+          body: SandboxRazorpayPayBody,
+          response: responses(SandboxRazorpayPayResponse),
         },
       },
       async (request) => {
@@ -123,12 +118,6 @@ export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> 
 
   if (!payments.stripe.sandbox) return;
 
-  const sessionParams = {
-    type: 'object',
-    required: ['id'],
-    properties: { id: { type: 'string', pattern: '^cs_sbx_[0-9a-f]{36}$' } },
-  } as const;
-
   async function openSession(id: string): Promise<SessionRow | undefined> {
     const found = await db.query<SessionRow>(
       `SELECT s.id, s.order_id, s.amount, s.currency, s.return_origin, s.status
@@ -146,14 +135,14 @@ export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> 
       '<h1>Payment session not found</h1><p>This payment session has expired or was already used. Please return to the shop and try again.</p>',
     );
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     '/api/payments/sandbox/stripe/session/:id',
     {
       schema: {
         tags: ['sandbox payments'],
         summary: 'Sandbox only: the card payment page (HTML) with Pay and Cancel',
-        params: sessionParams,
-        querystring: { type: 'object', properties: { return: text(300) } },
+        params: SandboxSessionParams,
+        querystring: SandboxSessionQuery,
       },
     },
     async (request, reply) => {
@@ -183,13 +172,13 @@ ${
   );
 
   for (const outcome of ['pay', 'cancel'] as const) {
-    app.post<{ Params: { id: string } }>(
+    api.post(
       `/api/payments/sandbox/stripe/session/:id/${outcome}`,
       {
         schema: {
           tags: ['sandbox payments'],
           summary: `Sandbox only: ${outcome === 'pay' ? 'pay' : 'cancel'} the session and return to the shop's /verify`,
-          params: sessionParams,
+          params: SandboxSessionParams,
         },
       },
       async (request, reply) => {

@@ -1,9 +1,11 @@
 // POST /api/user/logout (revokes this session) and POST /api/user/password (new password, every session revoked).
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { LogoutResponse, PasswordChangeBody, SessionResponse } from '@metrology/shared/contracts';
 import { passwordProblem } from '@metrology/shared/rules';
 import { HttpError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { responses, text, TOKEN_SECURITY } from '../../lib/schemas.js';
+import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
 import { issueToken, requireUser, sessionUser, tokenOf, tokenSession } from './auth.js';
 import { revokeSession, revokeUserSessions } from './sessions.js';
@@ -17,18 +19,16 @@ export const SESSION_MESSAGES = {
 
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post(
+  api.post(
     '/api/user/logout',
     {
       schema: {
         tags: ['users'],
         security: TOKEN_SECURITY,
         summary: 'End this session on the server (the token stops working at once)',
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, message: { type: 'string' } },
-        }),
+        response: responses(LogoutResponse),
       },
     },
     async (request) => {
@@ -40,7 +40,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+  api.post(
     '/api/user/password',
     {
       preValidation: requireUser(app),
@@ -49,20 +49,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         tags: ['users'],
         security: TOKEN_SECURITY,
         summary: 'Change the password: every session of the user ends; answers a new token for this one',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['currentPassword', 'newPassword'],
-          properties: { currentPassword: text(200), newPassword: text(200) },
-        },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            token: { type: 'string' },
-            message: { type: 'string' },
-          },
-        }),
+        body: PasswordChangeBody,
+        response: responses(SessionResponse),
       },
     },
     async (request) => {

@@ -1,0 +1,9 @@
+// An address as it is stored: the nine fields of the contract, trimmed, and nothing else. No database or server
+// code here: the test kit's fake API cleans addresses with it too.
+import { ADDRESS_FIELDS, type Address } from '@metrology/shared/contracts';
+
+export function cleanAddress(input: Partial<Address>): Address {
+  const address = {} as Address;
+  for (const field of ADDRESS_FIELDS) address[field] = String(input[field] ?? '').trim();
+  return address;
+}
