@@ -1,14 +1,7 @@
-import { ENQUIRY_MESSAGES, isValidEmail, isValidMobile } from '@metrology/shared';
+import { ENQUIRY_MESSAGES, isValidEmail, isValidMobile, type ContactMessageBody } from '@metrology/shared';
 
-export interface ContactFields {
-  product: string;
-  name: string;
-  email: string;
-  mobile: string;
-  enquiryDetails: string;
-  /** Optional. */
-  requirement: string;
-}
+/** The form's fields: the contract's body of POST /api/contact/submit, requirement held as '' when left empty. */
+export type ContactFields = Required<ContactMessageBody>;
 
 export type ContactErrors = Partial<Record<keyof ContactFields, string>>;
 

@@ -23,6 +23,7 @@ export type { EnquiryBody, EnquiryResponse } from '../contracts/enquiries.js';
 export type { ApplicationResponse, JobOpeningsResponse } from '../contracts/careers.js';
 export type { NewsResponse, TestimonialsResponse } from '../contracts/content.js';
 export type { ChatBody, ChatResponse } from '../contracts/chat.js';
+export type { ContactMessageBody, ContactMessageResponse } from '../contracts/contact.js';
 export type {
   PaymentMode,
   PaymentsModeResponse,
