@@ -1,13 +1,18 @@
 import {
   shopApi,
   type Address,
-  type PaymentOrder,
+  type Envelope,
+  type OrderPlacedResponse,
+  type PlaceOrderBody,
+  type RazorpayOrderResponse,
   type RazorpayPaymentResult,
   type SandboxRazorpayPayBody,
   type SandboxRazorpayPayResponse,
+  type VerifyRazorpayBody,
+  type VerifyStripeBody,
 } from '@metrology/shared';
 
-export type { RazorpayPaymentResult };
+export type { RazorpayOrderResponse, RazorpayPaymentResult };
 
 /** One line of an order as the client sends it (the server reads _id and quantity, prices come from it). */
 export interface OrderLine {
@@ -18,7 +23,7 @@ export interface OrderLine {
   quantity: number;
 }
 
-/** The body of /api/order/place, /razorpay and /stripe (SPEC section 7). */
+/** The body of /api/order/place, /razorpay and /stripe (SPEC section 7): what checkout sends of the contract's body. */
 export interface OrderRequest {
   address: Address & { _id?: string };
   items: OrderLine[];
@@ -35,21 +40,8 @@ export interface CodPlacement {
   idempotencyKey: string;
 }
 
-export interface PlacedOrder {
-  success: boolean;
-  message?: string;
-  orderId?: string;
-}
-
-export interface RazorpayOrderResponse {
-  success: boolean;
-  order: PaymentOrder;
-  /** The provider's public key for the checkout popup. */
-  key: string;
-  /** No provider keys on the API: the browser pays through the API's local sandbox instead. */
-  sandbox?: boolean;
-  orderId?: string;
-}
+/** What placing a cash-on-delivery order answers. */
+export type PlacedOrder = OrderPlacedResponse;
 
 export const orderPlacementApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
@@ -57,13 +49,13 @@ export const orderPlacementApi = shopApi.injectEndpoints({
       query: ({ order, idempotencyKey }) => ({
         url: '/api/order/place',
         method: 'POST',
-        body: order,
+        body: order satisfies PlaceOrderBody,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       invalidatesTags: ['Orders'],
     }),
     createRazorpayOrder: build.mutation<RazorpayOrderResponse, OrderRequest>({
-      query: (body) => ({ url: '/api/order/razorpay', method: 'POST', body }),
+      query: (body) => ({ url: '/api/order/razorpay', method: 'POST', body: body satisfies PlaceOrderBody }),
     }),
     paySandboxRazorpay: build.mutation<RazorpayPaymentResult, SandboxRazorpayPayBody>({
       query: (body) => ({ url: '/api/payments/sandbox/razorpay/pay', method: 'POST', body }),
@@ -73,17 +65,15 @@ export const orderPlacementApi = shopApi.injectEndpoints({
         razorpay_signature: response.razorpay_signature,
       }),
     }),
-    verifyRazorpay: build.mutation<
-      { success: boolean; message?: string },
-      RazorpayPaymentResult & { userId: string }
-    >({
-      query: (body) => ({ url: '/api/order/verifyRazorpay', method: 'POST', body }),
+    verifyRazorpay: build.mutation<Envelope, RazorpayPaymentResult & { userId: string }>({
+      query: (body) => ({
+        url: '/api/order/verifyRazorpay',
+        method: 'POST',
+        body: body satisfies VerifyRazorpayBody,
+      }),
       invalidatesTags: ['Orders'],
     }),
-    verifyStripe: build.mutation<
-      { success: boolean; message?: string },
-      { success: string; orderId: string }
-    >({
+    verifyStripe: build.mutation<Envelope, VerifyStripeBody>({
       query: (body) => ({ url: '/api/order/verifyStripe', method: 'POST', body }),
       invalidatesTags: ['Orders'],
     }),
