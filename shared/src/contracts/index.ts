@@ -15,3 +15,4 @@ export * from './payments.js';
 export * from './back-office.js';
 export * from './contact.js';
 export * from './releases.js';
+export * from './health.js';

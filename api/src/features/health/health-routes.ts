@@ -1,49 +1,33 @@
 // GET /api/health (the start script polls it) and GET /api/openapi.json.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { HealthResponse, NotReadyResponse } from '@metrology/shared/contracts';
 import { probeRoutes, readiness } from './readiness.js';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const { db, payments } = app.shop;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/health',
     {
       schema: {
         tags: ['health'],
         summary: 'Ready when the database answers',
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              status: { type: 'string' },
-              database: { type: 'string' },
-              products: { type: 'integer' },
-              payments: {
-                type: 'object',
-                properties: { razorpay: { type: 'string' }, stripe: { type: 'string' } },
-              },
-              uptime: { type: 'number' },
-            },
-          },
-          503: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              status: { type: 'string' },
-              message: { type: 'string' },
-            },
-          },
-        },
+        response: { 200: HealthResponse, 503: NotReadyResponse },
       },
     },
-    async (_request, reply) => {
+    async (_request, reply): Promise<HealthResponse | NotReadyResponse> => {
       reply.header('cache-control', 'no-store');
       // Same answer as before when all is well; 503 with the reason when the API cannot serve.
       const ready = await readiness(app);
       if (!ready.ready) {
         reply.code(503);
-        return { success: false, status: 'not ready', message: `Not ready: ${ready.reason ?? ''}` };
+        return {
+          success: false,
+          status: 'not ready',
+          message: `Not ready: ${ready.reason ?? ''}`,
+        };
       }
       const found = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM products');
       return {
