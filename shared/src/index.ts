@@ -12,6 +12,7 @@ export * from './api/base-api.js';
 export * from './api/request-id.js';
 export * from './api/product-endpoints.js';
 export * from './api/cart-endpoints.js';
+export * from './api/data-list.js';
 export * from './store/auth-slice.js';
 export * from './store/cart-slice.js';
 export * from './store/geo-slice.js';

@@ -1,10 +1,4 @@
-import {
-  notifyTitled,
-  shopApi,
-  type JobOpening,
-  type JobOpeningsResponse,
-  serverMessage,
-} from '@metrology/shared';
+import { dataListQuery, notifyTitled, shopApi, type JobOpening, serverMessage } from '@metrology/shared';
 
 export const CAREERS_MESSAGES = {
   fetchFailed: 'Failed to fetch jobs',
@@ -18,26 +12,18 @@ export const CAREERS_ERROR_TOAST_MS = 3000;
 /** GET /api/dashboard/careers: every failed attempt (first load or Try Again) also shows the Error toast. */
 export const openingsApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
-    getJobOpenings: build.query<JobOpening[], void>({
-      query: () => '/api/dashboard/careers',
-      transformResponse: (response: JobOpeningsResponse) => response.data ?? [],
-      providesTags: ['Careers'],
-      async onQueryStarted(_arg, { queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch (failure) {
-          const error = (failure as { error?: unknown }).error;
-          notifyTitled(
-            'error',
-            CAREERS_MESSAGES.errorTitle,
-            serverMessage(error, CAREERS_MESSAGES.fetchFailed),
-            {
-              autoHideDuration: CAREERS_ERROR_TOAST_MS,
-            },
-          );
-        }
-      },
-    }),
+    getJobOpenings: build.query<JobOpening[], void>(
+      dataListQuery<JobOpening>('/api/dashboard/careers', 'Careers', (error) =>
+        notifyTitled(
+          'error',
+          CAREERS_MESSAGES.errorTitle,
+          serverMessage(error, CAREERS_MESSAGES.fetchFailed),
+          {
+            autoHideDuration: CAREERS_ERROR_TOAST_MS,
+          },
+        ),
+      ),
+    ),
   }),
 });
 
