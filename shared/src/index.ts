@@ -30,6 +30,7 @@ export * from './ui/price.js';
 export * from './ui/product-image.js';
 export * from './ui/shop-providers.js';
 export * from './ui/section-harness.js';
+export * from './ui/session-start.js';
 export * from './ui/page-head.js';
 export * from './ui/page-title.js';
 export * from './ui/titled-toast.js';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ShopProviders, type RootState, type ShopStore } from '@metrology/shared';
+import { SessionStart, ShopProviders, type RootState, type ShopStore } from '@metrology/shared';
 import { BackOfficeRoutes } from './back-office/back-office-routes';
 import { LoginDialog } from './auth/login-dialog';
 import { DeferredOverlays } from './layout/deferred-overlays';
@@ -13,7 +13,6 @@ import { NotFoundPage } from './pages/not-found-page';
 import { ReleasesRoute } from './release-manager/releases-route';
 import { RemotePage } from './remotes/remote-page';
 import { ROUTES } from './routes/route-table';
-import { SessionStart } from './session/session-start';
 
 /** The site in the browser. */
 export function App({ store, serverState }: { store: ShopStore; serverState?: RootState }) {

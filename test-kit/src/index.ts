@@ -3,3 +3,4 @@ export * from './fake-api.js';
 export * from './product.js';
 export * from './address.js';
 export * from './render.js';
+export * from './browser.js';

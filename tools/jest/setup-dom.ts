@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { configureApiCalls } from '../../shared/src/api/base-api';
+import { stubMatchMedia } from '../../test-kit/src/browser';
 
 // jsdom has no layout engine: these are the browser APIs the shop calls that jsdom leaves out.
 if (typeof window !== 'undefined') {
@@ -18,19 +19,7 @@ if (typeof window !== 'undefined') {
       writable: true,
     });
   }
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
+  if (!window.matchMedia) stubMatchMedia(() => false);
 }
 
 // The API client retries idempotent calls with a backoff; component tests see the first failure at once (the

@@ -1,25 +1,14 @@
-import { StrictMode, lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { StrictMode, lazy, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { pageFile, pageLabel, routesOf, type RemoteName } from '@metrology/shared/release';
 import { loadRuntimeConfig } from '../config/runtime-config.js';
 import { createShopStore } from '../store/create-store.js';
-import { restoreSession } from '../store/cart-thunks.js';
-import { detectCountry } from '../store/geo-slice.js';
-import { useAppDispatch } from '../store/hooks.js';
+import { SessionStart } from './session-start.js';
 import { ShopProviders } from './shop-providers.js';
 
 /** Loads one of the remote's pages by its file stem under src/pages ('place-order-page'). */
 export type HarnessPageLoader = (file: string) => Promise<{ default: ComponentType }>;
-
-function Session() {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    void dispatch(restoreSession());
-    void dispatch(detectCountry());
-  }, [dispatch]);
-  return null;
-}
 
 /**
  * Runs one section alone (its dev server) with the providers the shell gives it: store, router, toasts, and a
@@ -41,7 +30,7 @@ export async function mountSectionHarness(remote: RemoteName, load: HarnessPageL
     <StrictMode>
       <ShopProviders store={store}>
         <BrowserRouter>
-          <Session />
+          <SessionStart />
           <nav className="ms-harness-nav" aria-label={`${section} pages`}>
             <strong>{section} (standalone)</strong>
             {pages.map((page) => (

@@ -2,14 +2,13 @@
 // a router with history and the location probe).
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { createShopStore, type ShopStore } from '@metrology/shared';
+import { createShopStore, SessionStart, type ShopStore } from '@metrology/shared';
 import { renderSection } from '@metrology/test-kit';
 import { LoginDialog } from '../auth/login-dialog';
 import { SupportChat } from '../chat/support-chat';
 import { Footer } from '../layout/footer';
 import { Header } from '../layout/header';
 import { NotFoundPage } from '../pages/not-found-page';
-import { SessionStart } from '../session/session-start';
 
 function StubPage({ title }: { title: string }) {
   return <h1>{title}</h1>;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ClientMarquee } from '../client-marquee';
 import { renderSection } from '@metrology/test-kit';
-import { setReducedMotion } from '../../__tests__/support';
+import { setReducedMotion } from '@metrology/test-kit';
 
 describe('client logo marquee', () => {
   it('moves, with a second copy hidden from assistive technology, and a button pauses it', () => {

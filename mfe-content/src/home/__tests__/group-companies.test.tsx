@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { COUNTER_ANIMATION_MS } from '@metrology/shared';
 import { GroupCompanies } from '../group-companies';
 import { renderSection } from '@metrology/test-kit';
-import { setReducedMotion } from '../../__tests__/support';
+import { setReducedMotion } from '@metrology/test-kit';
 
 /** An IntersectionObserver the test drives: `scrollIntoView()` reports the element as visible. */
 class TestObserver {

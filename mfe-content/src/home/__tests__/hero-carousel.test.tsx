@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { HERO_INTERVAL_MS } from '@metrology/shared';
 import { HeroCarousel } from '../hero-carousel';
 import { renderSection } from '@metrology/test-kit';
-import { setReducedMotion } from '../../__tests__/support';
+import { setReducedMotion } from '@metrology/test-kit';
 
 const visibleTitle = () => screen.getByRole('heading', { level: 2 }).textContent;
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
