@@ -2,11 +2,13 @@
 // `npm run bench`: bundle sizes, Lighthouse (mobile preset, Debian's Chromium, median of 3 runs) on /, /products,
 // /product/:slug, /cart, /about and /careers of the production build, the site server's throughput and p95 for
 // pages (20 connections, 10 s each), then the API benches (faults, search, load, cluster faults; `-- --pages`
-// leaves those out). Prints figures; nothing here passes or fails on a number.
+// leaves those out; `-- --site URL` runs Lighthouse alone on a shop already running there). Prints figures; nothing
+// here passes or fails on a number.
 import { mkdtempSync, rmSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import { REMOTE_NAMES, SHELL } from '@metrology/shared/release';
 import { buildIfNeeded } from '../src/build.mjs';
@@ -20,8 +22,14 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_RUNS = 3;
 const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 10;
-/** `npm run bench -- --pages`: bundle sizes, Lighthouse and the site server's load only (not the API benches). */
-const PAGES_ONLY = process.argv.includes('--pages');
+const { values: options } = parseArgs({
+  options: {
+    /** Bundle sizes, Lighthouse and the site server's load only (not the API benches). */
+    pages: { type: 'boolean', default: false },
+    /** Lighthouse only, on a shop already running at this URL (another checkout or release, for a before/after). */
+    site: { type: 'string' },
+  },
+});
 
 /** @param {string} dir @returns {{ files: number; raw: number; gzip: number }} */
 function bundleSize(dir) {
@@ -41,7 +49,67 @@ function bundleSize(dir) {
 
 const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
+/** @param {string} apiUrl @returns {Promise<{ slug: string; name: string }[]>} */
+async function someProducts(apiUrl) {
+  const list = /** @type {{ products?: { slug: string; name: string }[] }} */ (
+    await (await fetch(`${apiUrl}/api/product/list?limit=24`)).json()
+  );
+  return list.products ?? [];
+}
+
+/** The routes Lighthouse opens: the first pages a visitor sees of each section. @param {string | undefined} productPath */
+function benchRoutes(productPath) {
+  return [
+    { label: '/', path: '/' },
+    { label: '/products', path: '/products' },
+    ...(productPath ? [{ label: '/product/:slug', path: productPath }] : []),
+    { label: '/cart', path: '/cart' },
+    { label: '/about', path: '/about' },
+    { label: '/careers', path: '/careers' },
+  ];
+}
+
+function launchChromium() {
+  return chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * `npm run bench -- --site URL`: Lighthouse on a shop someone else started (its API from the site's /config.json),
+ * e.g. an older checkout's `npm start`, so a change's before and after are measured by the same code.
+ * @param {string} siteUrl
+ */
+async function benchRunningSite(siteUrl) {
+  const site = siteUrl.replace(/\/+$/, '');
+  const config = /** @type {{ apiBaseUrl?: string }} */ (await (await fetch(`${site}/config.json`)).json());
+  const product = config.apiBaseUrl ? (await someProducts(config.apiBaseUrl))[0] : undefined;
+  const productPath = product ? `/product/${encodeURIComponent(product.slug)}` : undefined;
+  if (productPath) console.log(`\n/product/:slug is ${productPath}`);
+  const chrome = await launchChromium();
+  try {
+    await lighthouseRoutes({
+      siteUrl: site,
+      routes: benchRoutes(productPath),
+      chromePort: chrome.port,
+      runs: LIGHTHOUSE_RUNS,
+    });
+  } finally {
+    await chrome.kill();
+  }
+}
+
 async function main() {
+  if (options.site) return benchRunningSite(options.site);
   await buildIfNeeded();
   console.log('\nBundle sizes (production builds, .js/.css files):');
   for (const dir of [SHELL.dir, ...REMOTE_NAMES]) {
@@ -69,32 +137,12 @@ async function main() {
   /** @type {chromeLauncher.LaunchedChrome | undefined} */
   let chrome;
   try {
-    chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    const list = /** @type {{ products?: { slug: string; name: string }[] }} */ (
-      await (await fetch(`${running.apiUrl}/api/product/list?limit=24`)).json()
-    );
-    const product = list.products?.[0];
+    chrome = await launchChromium();
+    const list = await someProducts(running.apiUrl);
+    const product = list[0];
     if (!product) throw new Error('The API lists no products: nothing to open at /product/:slug');
     const productPath = `/product/${encodeURIComponent(product.slug)}`;
-    const routes = [
-      { label: '/', path: '/' },
-      { label: '/products', path: '/products' },
-      { label: '/product/:slug', path: productPath },
-      { label: '/cart', path: '/cart' },
-      { label: '/about', path: '/about' },
-      { label: '/careers', path: '/careers' },
-    ];
+    const routes = benchRoutes(productPath);
     console.log(`\n/product/:slug is ${productPath}`);
     await lighthouseRoutes({
       siteUrl: running.siteUrl,
@@ -107,7 +155,7 @@ async function main() {
       connections: LOAD_CONNECTIONS,
       seconds: LOAD_SECONDS,
       pages: [
-        { label: '/products', path: '/products', markers: (list.products ?? []).map((p) => p.name) },
+        { label: '/products', path: '/products', markers: list.map((p) => p.name) },
         { label: '/product/:slug', path: productPath, markers: [product.name] },
       ],
     });
@@ -116,7 +164,7 @@ async function main() {
     await running.stop();
     rmSync(work, { recursive: true, force: true });
   }
-  if (PAGES_ONLY) return;
+  if (options.pages) return;
   await (await import('./bench/faults.mjs')).run();
   await (await import('./bench/search.mjs')).run();
   await (await import('./bench/load.mjs')).run();

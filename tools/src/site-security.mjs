@@ -1,6 +1,6 @@
 // @ts-check
 // The site's security headers and request ids.
-// - Every response carries a strict Content-Security-Policy. Scripts run only when they carry this response's
+// - Every HTML page carries a strict Content-Security-Policy. Scripts run only when they carry this response's
 //   nonce ('nonce-...') or were added by a script that does ('strict-dynamic': webpack's chunk and remote loading,
 //   the translation and payment widgets); an inline script injected into a page has no nonce and is blocked.
 //   frame-ancestors 'none': no other site can frame the shop (the login dialog).
@@ -95,15 +95,24 @@ export function registerSiteSecurity(app, options) {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header(
-      'Content-Security-Policy',
-      contentSecurityPolicy({
-        nonce: request.cspNonce,
-        apiOrigin: options.apiOrigin(request),
-        geoUrl: options.geoUrl,
-      }),
-    );
+    // The policy and the framing rule govern documents: a browser reads neither on a script, a stylesheet, an
+    // image or JSON. Sent only with HTML, they stay off the ~25 static files of a first load (~0.7 KB each).
+    if (isDocument(reply.getHeader('content-type'))) {
+      reply.header('X-Frame-Options', 'DENY');
+      reply.header(
+        'Content-Security-Policy',
+        contentSecurityPolicy({
+          nonce: request.cspNonce,
+          apiOrigin: options.apiOrigin(request),
+          geoUrl: options.geoUrl,
+        }),
+      );
+    }
     return payload;
   });
+}
+
+/** An HTML page (a served page, index.html or an error page), as its Content-Type says. @param {unknown} type */
+function isDocument(type) {
+  return typeof type === 'string' && /^\s*text\/html\b/i.test(type);
 }

@@ -20,7 +20,7 @@ export function median(values) {
 }
 
 /**
- * @typedef {{ performance: number; lcpMs: number; tbtMs: number; cls: number; jsBytes: number; totalBytes: number }} PageFigures
+ * @typedef {{ performance: number; lcpMs: number; tbtMs: number; cls: number; jsBytes: number; totalBytes: number; byKind: Record<string, number> }} PageFigures
  */
 
 let lighthouseVersion = '';
@@ -37,6 +37,36 @@ export function scriptTransferBytes(lhr) {
   return details.items
     .filter((item) => item.resourceType === 'Script')
     .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+/** The kinds of resource the first-load breakdown shows, from Lighthouse's resourceType. */
+const KINDS = /** @type {const} */ ({
+  Document: 'HTML',
+  Script: 'JS',
+  Stylesheet: 'CSS',
+  Image: 'images',
+  Font: 'fonts',
+  Fetch: 'data',
+  XHR: 'data',
+});
+const KIND_NAMES = ['HTML', 'JS', 'CSS', 'images', 'fonts', 'data', 'other'];
+
+/**
+ * Transfer size of what a Lighthouse run loaded, by kind of resource (HTML, JS, CSS, images, fonts, data, other).
+ * @param {import('lighthouse').Result} lhr
+ * @returns {Record<string, number>}
+ */
+export function transferBytesByKind(lhr) {
+  const details = /** @type {{ items?: { resourceType?: string; transferSize?: number }[] } | undefined} */ (
+    lhr.audits['network-requests']?.details
+  );
+  /** @type {Record<string, number>} */
+  const byKind = Object.fromEntries(KIND_NAMES.map((kind) => [kind, 0]));
+  for (const item of details?.items ?? []) {
+    const kind = KINDS[/** @type {keyof typeof KINDS} */ (item.resourceType ?? '')] ?? 'other';
+    byKind[kind] = (byKind[kind] ?? 0) + (item.transferSize ?? 0);
+  }
+  return byKind;
 }
 
 /**
@@ -64,6 +94,7 @@ async function lighthouseRun(url, port) {
     jsBytes: scriptTransferBytes(lhr),
     // Everything the first load fetched (HTML, scripts, styles, images, fonts): the bench's figure since its start.
     totalBytes: num('total-byte-weight'),
+    byKind: transferBytesByKind(lhr),
   };
 }
 
@@ -85,7 +116,8 @@ export async function lighthouseRoutes({ siteUrl, routes, chromePort, runs }) {
     /** @type {PageFigures[]} */
     const all = [];
     for (let i = 0; i < runs; i += 1) all.push(await lighthouseRun(`${siteUrl}${route.path}`, chromePort));
-    const pick = (/** @type {keyof PageFigures} */ key) => median(all.map((run) => run[key]));
+    const pick = (/** @type {Exclude<keyof PageFigures, 'byKind'>} */ key) =>
+      median(all.map((run) => run[key]));
     const m = {
       performance: pick('performance'),
       lcpMs: pick('lcpMs'),
@@ -93,6 +125,9 @@ export async function lighthouseRoutes({ siteUrl, routes, chromePort, runs }) {
       cls: pick('cls'),
       jsBytes: pick('jsBytes'),
       totalBytes: pick('totalBytes'),
+      byKind: Object.fromEntries(
+        KIND_NAMES.map((kind) => [kind, median(all.map((run) => run.byKind[kind] ?? 0))]),
+      ),
     };
     figures[route.label] = m;
     console.log(
@@ -105,6 +140,12 @@ export async function lighthouseRoutes({ siteUrl, routes, chromePort, runs }) {
   console.log(
     `  ✗ misses the goal (performance ≥ ${GOALS.performance}, LCP ≤ ${GOALS.lcpMs} ms, TBT ≤ ${GOALS.tbtMs} ms, CLS ≤ ${GOALS.cls}).`,
   );
+  console.log('\nFirst load by kind of resource, KiB transferred (median of the runs per kind):');
+  console.log(`  ${'route'.padEnd(22)} ${KIND_NAMES.map((kind) => kind.padStart(8)).join(' ')}`);
+  for (const [label, m] of Object.entries(figures)) {
+    const cells = KIND_NAMES.map((kind) => ((m.byKind[kind] ?? 0) / 1024).toFixed(1).padStart(8));
+    console.log(`  ${label.padEnd(22)} ${cells.join(' ')}`);
+  }
   return figures;
 }
 

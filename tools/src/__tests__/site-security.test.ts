@@ -53,6 +53,7 @@ describe('the site server', () => {
     const shellDir = path.join(root, 'shell');
     await fs.mkdir(shellDir);
     await fs.writeFile(path.join(shellDir, 'index.html'), PAGE);
+    await fs.writeFile(path.join(shellDir, 'main.1234567890.js'), 'console.log(1);');
     app = await createSiteServer({
       shellDir,
       releasesDir: path.join(root, 'releases'),
@@ -80,6 +81,23 @@ describe('the site server', () => {
       nonces.push(nonce!);
     }
     expect(new Set(nonces).size).toBe(3);
+  });
+
+  it('sends the policy and the framing rule with pages only; every response keeps nosniff and its request id', async () => {
+    for (const url of ['/main.1234567890.js', '/remotes/registry.json']) {
+      const res = await app.inject({ url, headers: { 'x-request-id': 'asset-1' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).not.toMatch(/html/);
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-request-id']).toBe('asset-1');
+    }
+    // A route the shell does not know is still a page (the shell's not-found), with the policy.
+    const unknown = await app.inject({ url: '/no-such-page' });
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    expect(unknown.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('reads the registry from its store on every request (the pointer several instances share)', async () => {
