@@ -4,7 +4,7 @@
 // pages (20 connections, 10 s each), then the API benches (faults, search, load, cluster faults; `-- --pages`
 // leaves those out; `-- --site URL` runs Lighthouse alone on a shop already running there). Prints figures; nothing
 // here passes or fails on a number.
-import { mkdtempSync, rmSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,6 +69,17 @@ function benchRoutes(productPath) {
   ];
 }
 
+/** Before anything starts: chrome-launcher's failed spawn is an unhandled error that would leave servers behind. */
+function checkChromium() {
+  try {
+    accessSync(CHROMIUM, constants.X_OK);
+  } catch {
+    throw new Error(
+      `The bench drives Debian's Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+  }
+}
+
 function launchChromium() {
   return chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -109,6 +120,7 @@ async function benchRunningSite(siteUrl) {
 }
 
 async function main() {
+  checkChromium();
   if (options.site) return benchRunningSite(options.site);
   await buildIfNeeded();
   console.log('\nBundle sizes (production builds, .js/.css files):');
