@@ -1,12 +1,13 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { contentSecurityPolicy, requestIdFrom, withNonce } from '../site-security.mjs';
 import { createSiteServer } from '../site-server.mjs';
 import { tempDir } from './release-fixtures';
 
-const PAGE =
-  '<!doctype html><html><head><script defer src="/main.1234567890.js"></script></head><body><div id="root"></div><script src="/x.js" nonce="kept"></script></body></html>';
+// A page above the compression threshold (1 KB), as every real page is.
+const PAGE = `<!doctype html><html><head><script defer src="/main.1234567890.js"></script></head><body><div id="root">${'<p>Precision gauges</p>'.repeat(100)}</div><script src="/x.js" nonce="kept"></script></body></html>`;
 
 describe('the content security policy', () => {
   it('lets scripts run only with the nonce or from a trusted script, and forbids framing', () => {
@@ -98,6 +99,25 @@ describe('the site server', () => {
     const unknown = await app.inject({ url: '/no-such-page' });
     expect(unknown.headers['content-type']).toMatch(/^text\/html/);
     expect(unknown.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('compresses the pages it serves, and answers 404 for a missing file or another method', async () => {
+    const res = await app.inject({ url: '/products?company=Mahr', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(gunzipSync(res.rawPayload).toString()).toContain('<div id="root"><p>Precision gauges</p>');
+    const plain = await app.inject({ url: '/products' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root">');
+    for (const request of [
+      { url: '/missing.1234567890.js' },
+      { url: '/products', method: 'POST' as const },
+    ]) {
+      const missing = await app.inject(request);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ error: 'Not found' });
+    }
   });
 
   it('reads the registry from its store on every request (the pointer several instances share)', async () => {
