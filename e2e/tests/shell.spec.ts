@@ -48,10 +48,10 @@ test.describe('header', () => {
     for (const company of ['Tespa', 'Inprocess Gauging', 'Sylvac', 'Mahr', 'SCANTECH 3D']) {
       const link = panel.getByRole('link', { name: new RegExp(`^${company} `) });
       await expect(link).toBeVisible();
-      // The logo is drawn, not missing.
-      expect(await link.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
-        0,
-      );
+      // The logo is drawn, not missing (lazy: it loads as the panel opens).
+      await expect
+        .poll(() => link.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
     }
     await expect(panel).toContainText('digital measuring instruments', { ignoreCase: true });
     await expectNoA11yViolations(page);
