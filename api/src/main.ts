@@ -1,6 +1,7 @@
 // The API process: `node api/dist/main.js`, configured by the environment (api/README.md).
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { providerMode } from './features/orders/payment-providers.js';
 import { invocationDir, optionsFromEnv } from './config.js';
 import { lockDataDir } from './lib/data-lock.js';
 
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
     payments: app.shop.payments,
   };
   app.log.info(
-    `API listening on http://localhost:${port} (${database}; razorpay ${payments.razorpay.sandbox ? 'sandbox' : 'live'}, stripe ${payments.stripe.sandbox ? 'sandbox' : 'live'})`,
+    `API listening on http://localhost:${port} (${database}; razorpay ${providerMode(payments.razorpay)}, stripe ${providerMode(payments.stripe)})`,
   );
 }
 

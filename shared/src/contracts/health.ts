@@ -1,8 +1,9 @@
 // GET /api/health: what `npm start`, the supervisor and the probes read (README "Health endpoints").
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from './common.js';
+import { PAYMENT_MODES } from './payments.js';
 
-const ProviderMode = StringEnum(['sandbox', 'live'] as const);
+const ProviderMode = StringEnum(PAYMENT_MODES);
 
 /** Ready: the database answered (its engine and catalogue size), the payment providers' modes, the uptime in s. */
 export const HealthResponse = Type.Object({

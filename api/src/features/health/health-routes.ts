@@ -2,6 +2,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { HealthResponse, NotReadyResponse } from '@metrology/shared/contracts';
+import { providerMode } from '../orders/payment-providers.js';
 import { probeRoutes, readiness } from './readiness.js';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
@@ -36,8 +37,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         database: db.kind,
         products: found.rows[0]?.count ?? 0,
         payments: {
-          razorpay: payments.razorpay.sandbox ? 'sandbox' : 'live',
-          stripe: payments.stripe.sandbox ? 'sandbox' : 'live',
+          razorpay: providerMode(payments.razorpay),
+          stripe: providerMode(payments.stripe),
         },
         uptime: Math.round(process.uptime()),
       };

@@ -1,6 +1,7 @@
 // Razorpay and Stripe: the real providers when keys are configured, a local sandbox with the same flow otherwise.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { OrderItem, PaymentOrder } from '@metrology/shared';
+import type { PaymentMode } from '@metrology/shared/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
 import { HttpError } from '../../lib/errors.js';
@@ -34,6 +35,11 @@ export interface StripeProvider {
   readonly sandbox: boolean;
   createSession(db: Queryable, input: CheckoutInput): Promise<{ id: string; url: string }>;
   isPaid(db: Queryable, sessionId: string): Promise<boolean>;
+}
+
+/** A provider's mode as the API reports it (health, the payments-mode call, the start line). */
+export function providerMode(provider: { readonly sandbox: boolean }): PaymentMode {
+  return provider.sandbox ? 'sandbox' : 'live';
 }
 
 export interface Payments {

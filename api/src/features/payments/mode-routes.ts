@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { PaymentsModeResponse } from '@metrology/shared/contracts';
 import { responses } from '../../lib/schemas.js';
+import { providerMode } from '../orders/payment-providers.js';
 
 export async function paymentModeRoutes(app: FastifyInstance): Promise<void> {
   const { payments } = app.shop;
@@ -17,8 +18,9 @@ export async function paymentModeRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
+      // Sandbox as soon as either provider is one: no real money moves then.
       const sandbox = payments.razorpay.sandbox || payments.stripe.sandbox;
-      return { success: true, mode: sandbox ? ('sandbox' as const) : ('live' as const) };
+      return { success: true, mode: providerMode({ sandbox }) };
     },
   );
 }
