@@ -13,7 +13,6 @@ import type {
   ProductSearchQuery,
   SavedAddress,
 } from '@metrology/shared';
-import { ADDRESS_FIELDS } from '@metrology/shared/contracts';
 import {
   ADDRESS_MESSAGES,
   DEFAULT_DELIVERY_FEE,
@@ -21,7 +20,7 @@ import {
   isAddressComplete,
 } from '@metrology/shared/rules';
 import { HttpError } from '../../api/src/lib/errors.js';
-import { cleanAddress } from '../../api/src/features/addresses/clean-address.js';
+import { cleanAddress, isSavedAlready } from '../../api/src/features/addresses/clean-address.js';
 import { checkEnquiry } from '../../api/src/features/enquiries/enquiry-check.js';
 import {
   DUPLICATE_WINDOW_SECONDS,
@@ -297,11 +296,11 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
       };
     }
     if (route === 'POST /api/user/login') {
-      const user = api.users[String(body.email).trim().toLowerCase()];
+      const email = String(body.email).trim().toLowerCase();
+      const user = api.users[email];
       if (!user || user.password !== body.password) {
         return { status: 401, body: { success: false, message: FAKE_MESSAGES.invalidCredentials } };
       }
-      const email = String(body.email).trim().toLowerCase();
       return { body: { success: true, token: `token-${email}`, message: 'Welcome back!' } };
     }
     if (route === 'POST /api/user/register') {
@@ -374,7 +373,7 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
         const address = cleanAddress((body as { address?: Partial<SavedAddress> }).address ?? {});
         if (!isAddressComplete(address))
           return { status: 400, body: { success: false, message: ADDRESS_MESSAGES.required } };
-        if (!addresses.some((saved) => ADDRESS_FIELDS.every((key) => saved[key] === address[key]))) {
+        if (!isSavedAlready(addresses, address)) {
           addressSeq += 1;
           addressBooks[token] = [...addresses, { _id: `addr-new-${addressSeq}`, ...address }];
         }

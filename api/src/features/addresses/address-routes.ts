@@ -14,7 +14,7 @@ import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { requireUser, sessionUser } from '../users/auth.js';
-import { cleanAddress } from './clean-address.js';
+import { cleanAddress, isSavedAlready } from './clean-address.js';
 
 export { cleanAddress };
 
@@ -99,8 +99,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
       if (!isAddressComplete(address)) throw new HttpError(400, ADDRESS_MESSAGES.required);
       await db.transaction(async (tx) => {
         const existing = await listAddresses(tx, userId);
-        const same = existing.some((saved) => ADDRESS_FIELDS.every((key) => saved[key] === address[key]));
-        if (same) return;
+        if (isSavedAlready(existing, address)) return;
         if (existing.length >= MAX_ADDRESSES) {
           throw new HttpError(400, `You can save at most ${MAX_ADDRESSES} addresses`);
         }

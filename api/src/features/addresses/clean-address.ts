@@ -7,3 +7,8 @@ export function cleanAddress(input: Partial<Address>): Address {
   for (const field of ADDRESS_FIELDS) address[field] = String(input[field] ?? '').trim();
   return address;
 }
+
+/** Whether the user has this cleaned address already (field by field): saving it again stores nothing. */
+export function isSavedAlready(saved: readonly Address[], address: Address): boolean {
+  return saved.some((one) => ADDRESS_FIELDS.every((field) => one[field] === address[field]));
+}
