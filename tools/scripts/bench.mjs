@@ -57,6 +57,9 @@ async function someProducts(apiUrl) {
   return list.products ?? [];
 }
 
+/** A product's page, as the shop links it (the kit's productPath, for the slugs the API lists). @param {{ slug: string }} product */
+const productPathOf = (product) => `/product/${encodeURIComponent(product.slug)}`;
+
 /** The routes Lighthouse opens: the first pages a visitor sees of each section. @param {string | undefined} productPath */
 function benchRoutes(productPath) {
   return [
@@ -104,7 +107,7 @@ async function benchRunningSite(siteUrl) {
   const site = siteUrl.replace(/\/+$/, '');
   const config = /** @type {{ apiBaseUrl?: string }} */ (await (await fetch(`${site}/config.json`)).json());
   const product = config.apiBaseUrl ? (await someProducts(config.apiBaseUrl))[0] : undefined;
-  const productPath = product ? `/product/${encodeURIComponent(product.slug)}` : undefined;
+  const productPath = product ? productPathOf(product) : undefined;
   if (productPath) console.log(`\n/product/:slug is ${productPath}`);
   const chrome = await launchChromium();
   try {
@@ -153,7 +156,7 @@ async function main() {
     const list = await someProducts(running.apiUrl);
     const product = list[0];
     if (!product) throw new Error('The API lists no products: nothing to open at /product/:slug');
-    const productPath = `/product/${encodeURIComponent(product.slug)}`;
+    const productPath = productPathOf(product);
     const routes = benchRoutes(productPath);
     console.log(`\n/product/:slug is ${productPath}`);
     await lighthouseRoutes({

@@ -25,20 +25,6 @@ export function median(values) {
 
 let lighthouseVersion = '';
 
-/**
- * Transfer size of the script resources a Lighthouse run loaded (its network-requests audit).
- * @param {import('lighthouse').Result} lhr
- */
-export function scriptTransferBytes(lhr) {
-  const details = /** @type {{ items?: { resourceType?: string; transferSize?: number }[] } | undefined} */ (
-    lhr.audits['network-requests']?.details
-  );
-  if (!details?.items) return Number.NaN;
-  return details.items
-    .filter((item) => item.resourceType === 'Script')
-    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-}
-
 /** The kinds of resource the first-load breakdown shows, from Lighthouse's resourceType. */
 const KINDS = /** @type {const} */ ({
   Document: 'HTML',
@@ -52,7 +38,8 @@ const KINDS = /** @type {const} */ ({
 const KIND_NAMES = ['HTML', 'JS', 'CSS', 'images', 'fonts', 'data', 'other'];
 
 /**
- * Transfer size of what a Lighthouse run loaded, by kind of resource (HTML, JS, CSS, images, fonts, data, other).
+ * Transfer size of what a Lighthouse run loaded (its network-requests audit), by kind of resource (HTML, JS, CSS,
+ * images, fonts, data, other); every kind NaN when the audit listed nothing.
  * @param {import('lighthouse').Result} lhr
  * @returns {Record<string, number>}
  */
@@ -61,7 +48,7 @@ export function transferBytesByKind(lhr) {
     lhr.audits['network-requests']?.details
   );
   /** @type {Record<string, number>} */
-  const byKind = Object.fromEntries(KIND_NAMES.map((kind) => [kind, 0]));
+  const byKind = Object.fromEntries(KIND_NAMES.map((kind) => [kind, details?.items ? 0 : Number.NaN]));
   for (const item of details?.items ?? []) {
     const kind = KINDS[/** @type {keyof typeof KINDS} */ (item.resourceType ?? '')] ?? 'other';
     byKind[kind] = (byKind[kind] ?? 0) + (item.transferSize ?? 0);
@@ -86,15 +73,16 @@ async function lighthouseRun(url, port) {
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   lighthouseVersion = lhr.lighthouseVersion;
   const num = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const byKind = transferBytesByKind(lhr);
   return {
     performance: lhr.categories.performance?.score ?? Number.NaN,
     lcpMs: num('largest-contentful-paint'),
     tbtMs: num('total-blocking-time'),
     cls: num('cumulative-layout-shift'),
-    jsBytes: scriptTransferBytes(lhr),
+    jsBytes: byKind.JS ?? Number.NaN,
     // Everything the first load fetched (HTML, scripts, styles, images, fonts): the bench's figure since its start.
     totalBytes: num('total-byte-weight'),
-    byKind: transferBytesByKind(lhr),
+    byKind,
   };
 }
 
