@@ -8,7 +8,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { getRuntimeConfig } from '../config/runtime-config.js';
 import type { ApiError } from './errors.js';
-import type { ApiEnvelope } from '../types/entities.js';
+import type { Envelope } from '../types/api.js';
 import { GUEST_CART_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../rules/constants.js';
 import { loggedOut } from '../store/auth-slice.js';
 import { hasIdempotencyKey, newRequestId, sendsRequestId } from './request-id.js';
@@ -108,7 +108,7 @@ const shopBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async 
         error: { status: 'TIMEOUT_ERROR', message: 'The shop did not answer in time. Please try again.' },
       };
     }
-    const body = 'data' in error ? (error.data as Partial<ApiEnvelope> | undefined) : undefined;
+    const body = 'data' in error ? (error.data as Partial<Envelope> | undefined) : undefined;
     if (body && typeof body.message === 'string' && body.message) {
       return {
         error: {
@@ -127,7 +127,7 @@ const shopBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async 
         : `Request failed (${String(error.status)})`;
     return { error: { status: error.status as ApiError['status'], message } };
   }
-  const data = result.data as Partial<ApiEnvelope> | undefined;
+  const data = result.data as Partial<Envelope> | undefined;
   if (data && data.success === false) {
     return {
       error: data.message

@@ -9,10 +9,6 @@ export type { Credentials, Registration } from '../contracts/users.js';
 export type { EnquiryBody as ProductEnquiry } from '../contracts/enquiries.js';
 export type { JobOpening } from '../contracts/careers.js';
 export type { NewsItem, Testimonial } from '../contracts/content.js';
-/** Every API answer carries success and, on failure, a message. */
-export type { Envelope as ApiEnvelope } from '../contracts/common.js';
-/** What login and register answer. */
-export type { SessionResponse as AuthResponse } from '../contracts/users.js';
 export type {
   Order,
   OrderDetail,
