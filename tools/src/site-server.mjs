@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { readRegistryWithFallback } from './registry.mjs';
 import { crawlRoutes } from './crawl-routes.mjs';
+import { normalisedPath, servablePath } from './safe-path.mjs';
 import { registerSiteSecurity, requestIdFrom, withNonce } from './site-security.mjs';
 import { registerRequestLog, siteLogger } from './log-format.mjs';
 import { createPageRenderer } from './render/page-renderer.mjs';
@@ -184,12 +185,8 @@ export async function createSiteServer(options) {
     decorateReply: false,
     index: false,
     cacheControl: false,
-    allowedPath: (pathName) =>
-      !pathName.includes('.registry.lock') &&
-      // A version's Node build is the site server's to load, not the browser's.
-      !/^\/[^/]+\/[^/]+\/server\//.test(pathName) &&
-      !pathName.includes('.staging-') &&
-      !pathName.includes('registry.json'),
+    // A version's Node build is the site server's to load, not the browser's; judged after normalising the path.
+    allowedPath: (pathName) => servablePath(pathName),
     setHeaders: (res, filePath) => {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Cache-Control', filePath.endsWith('registry.json') ? NEVER_CACHE : IMMUTABLE);
@@ -203,8 +200,7 @@ export async function createSiteServer(options) {
     index: false,
     cacheControl: false,
     // The page itself is served below, with this response's nonce on its scripts.
-    allowedPath: (pathName) =>
-      pathName !== '/index.html' && !pathName.startsWith('/server/') && pathName !== '/page-assets.json',
+    allowedPath: (pathName) => normalisedPath(pathName) !== '/index.html' && servablePath(pathName),
     setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', HASHED_FILE.test(filePath) ? IMMUTABLE : 'no-cache');
     },
