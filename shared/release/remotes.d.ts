@@ -12,6 +12,8 @@ export interface Release {
   buildHash?: string;
   /** Set when a rollback moved the pointer from this version to an older one: no longer a known good version. */
   rolledBackAt?: string;
+  /** Published without its Node build (`release publish --client-only`): the browser renders its section. */
+  clientOnly?: boolean;
 }
 
 /** The registry's record of one remote: the live version and every published one, oldest first. */

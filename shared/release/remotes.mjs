@@ -6,8 +6,9 @@
 
 /**
  * One published version. rolledBackAt is set when a rollback moved the pointer from this version to an older one:
- * it is no longer a "known good" version to fall back to (until it is made live again).
- * @typedef {{ version: string; publishedAt: string; commit: string; buildHash?: string; rolledBackAt?: string }} Release
+ * it is no longer a "known good" version to fall back to (until it is made live again). clientOnly is set when it
+ * was published without its Node build (`release publish --client-only`): the browser renders its section.
+ * @typedef {{ version: string; publishedAt: string; commit: string; buildHash?: string; rolledBackAt?: string; clientOnly?: boolean }} Release
  */
 /** @typedef {{ current: string; history: Release[] }} RegistryEntry */
 /** @typedef {'mfe-catalog' | 'mfe-commerce' | 'mfe-content' | 'mfe-careers'} RemoteName */

@@ -23,6 +23,18 @@ const require = createRequire(import.meta.url);
  * @property {ReturnType<typeof sharedSingletons>} [shared] the shared singletons (default: the shop's, from shared-deps)
  */
 
+/**
+ * Where a bundle's browser build goes; its Node build goes to the `server/` folder inside it. `<dir>/dist` (what
+ * `npm start` publishes), unless BUILD_OUTPUT_DIR names another folder: the release CLI builds each publish
+ * there, so both builds land in one version folder and `dist/` stays untouched (webpack's --output-path would
+ * send both builds to the same folder).
+ * @param {string} dir the package folder
+ */
+export function outputDir(dir) {
+  const requested = process.env.BUILD_OUTPUT_DIR;
+  return requested ? path.resolve(requested) : path.join(dir, 'dist');
+}
+
 /** How both builds resolve modules: TypeScript sources imported with .js, as tsc wants them written. */
 const resolveOptions = () => ({
   extensions: ['.tsx', '.ts', '.mjs', '.js'],
@@ -124,14 +136,14 @@ export function makeConfig({
     entry: './src/index.ts',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
-      path: path.join(dir, 'dist'),
+      path: outputDir(dir),
       // Remotes are served from a versioned folder they cannot know at build time.
       publicPath: isHost ? '/' : 'auto',
       filename: production ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       uniqueName: name,
-      // dist/server is the Node build's (makeServerConfig), built beside this one.
+      // server/ is the Node build's (makeServerConfig), built beside this one.
       clean: { keep: /^server[\\/]/ },
     },
     resolve: resolveOptions(),
@@ -203,7 +215,7 @@ export function makeConfig({
 }
 
 /**
- * The Node build of a bundle (dist/server), for the site server's render (README "How a page is rendered").
+ * The Node build of a bundle (server/ in outputDir), for the site server's render (README "How a page is rendered").
  * - A remote builds a federation container (remoteEntry.js, `commonjs-module`) exposing the same pages as its
  *   browser build; it is published in the same version folder, so the registry pointer moves both at once.
  * - The shell builds render.js: the page renderer the site server loads. It is the host: it provides the shared
@@ -232,7 +244,7 @@ export function makeServerConfig({ dir, name, exposes, mode, isHost = false, sha
     // __dirname is the file's own folder (the version folder the container was published to).
     node: { __dirname: false, __filename: false },
     output: {
-      path: path.join(dir, 'dist', 'server'),
+      path: path.join(outputDir(dir), 'server'),
       publicPath: isHost ? '/' : '',
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:10].js',

@@ -24,14 +24,16 @@ process.exitCode = await runRelease(process.argv.slice(2), {
   packageVersion: async (remote) =>
     JSON.parse(await fs.readFile(path.join(ROOT, remote, 'package.json'), 'utf8')).version,
   // Each publish builds into its own folder: two publishes at once never write the same files, and the
-  // remote's dist/ (what `npm start` serves) stays as it is.
+  // remote's dist/ (what `npm start` serves) stays as it is. BUILD_OUTPUT_DIR (make-config.mjs) sends both
+  // builds there, the Node one to its server/ folder; webpack's --output-path would put both in one folder.
   build: async (remote) => {
     const distDir = await fs.mkdtemp(path.join(tmpdir(), `release-${remote}-`));
     const cleanup = () => fs.rm(distDir, { recursive: true, force: true });
     try {
-      console.error(`Building ${remote} for production...`);
-      await run('npm', ['run', 'build', '--silent', '-w', remote, '--', '--output-path', distDir], {
+      console.error(`Building ${remote} for production (browser and Node builds)...`);
+      await run('npm', ['run', 'build', '--silent', '-w', remote], {
         stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, BUILD_OUTPUT_DIR: distDir },
       });
     } catch (error) {
       await cleanup();

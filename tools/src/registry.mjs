@@ -194,24 +194,30 @@ export async function registryFromFolders(releasesDir) {
   const registry = { remotes: {} };
   for (const remote of REMOTE_NAMES) {
     const names = await fs.readdir(path.join(releasesDir, remote)).catch(() => /** @type {string[]} */ ([]));
-    /** @type {{ version: string; time: number }[]} */
+    /** @type {{ version: string; time: number; clientOnly: boolean }[]} */
     const versions = [];
     for (const version of names) {
       if (!isValidVersion(version)) continue;
       const manifest = await fs
         .stat(path.join(releasesDir, remote, version, 'mf-manifest.json'))
         .catch(() => null);
-      if (manifest) versions.push({ version, time: manifest.mtimeMs });
+      if (!manifest) continue;
+      // A version folder without a Node build is served to browsers only, as a --client-only publish is.
+      const nodeEntry = await fs
+        .stat(path.join(releasesDir, remote, version, 'server', 'remoteEntry.js'))
+        .catch(() => null);
+      versions.push({ version, time: manifest.mtimeMs, clientOnly: !nodeEntry });
     }
     versions.sort((a, b) => a.time - b.time);
     const last = versions[versions.length - 1];
     if (!last) continue;
     registry.remotes[remote] = {
       current: last.version,
-      history: versions.map(({ version, time }) => ({
+      history: versions.map(({ version, time, clientOnly }) => ({
         version,
         publishedAt: new Date(time).toISOString(),
         commit: 'unknown',
+        ...(clientOnly ? { clientOnly } : {}),
       })),
     };
   }
@@ -393,7 +399,11 @@ export async function assertBuildOf(remote, distDir) {
 
 /**
  * Publishes a built remote as a new immutable version and makes it live.
- * @param {{ releasesDir: string; remote: string; distDir: string; version: string; commit: string; buildHash?: string; now?: () => Date; store?: RegistryStore }} options
+ * - clientOnly: published without its Node build (server/ is left out of the version folder even if the build
+ *   has one, so the site renders the section in the browser, as the registry then says).
+ * - verify: called with the complete version folder before it is renamed into place and the pointer moves (the
+ *   release CLI loads the Node build there); when it throws, nothing is published.
+ * @param {{ releasesDir: string; remote: string; distDir: string; version: string; commit: string; buildHash?: string; clientOnly?: boolean; verify?: (versionDir: string) => Promise<void>; now?: () => Date; store?: RegistryStore }} options
  * @returns {Promise<Release & { previous?: string }>}
  */
 export async function publishRelease({
@@ -403,6 +413,8 @@ export async function publishRelease({
   version,
   commit,
   buildHash,
+  clientOnly = false,
+  verify,
   now = () => new Date(),
   store,
 }) {
@@ -415,11 +427,14 @@ export async function publishRelease({
   // Copy beside the target outside the lock (it can take a while), then rename under it: a half-copied version
   // is never visible, and of two publishes of one version only the first rename wins.
   const staging = `${target}.staging-${randomBytes(4).toString('hex')}`;
-  await fs.cp(distDir, staging, {
-    recursive: true,
-    filter: (source) => path.basename(source) !== '.fingerprint',
-  });
+  const nodeBuild = path.resolve(distDir, 'server');
   try {
+    await fs.cp(distDir, staging, {
+      recursive: true,
+      filter: (source) =>
+        path.basename(source) !== '.fingerprint' && !(clientOnly && path.resolve(source) === nodeBuild),
+    });
+    if (verify) await verify(staging);
     return await changeRegistry(releasesDir, store, async (registry) => {
       if (await exists(target)) throw alreadyPublished(remote, version);
       await fs.rename(staging, target);
@@ -429,6 +444,7 @@ export async function publishRelease({
         publishedAt: now().toISOString(),
         commit,
         ...(buildHash ? { buildHash } : {}),
+        ...(clientOnly ? { clientOnly: true } : {}),
       };
       const entry = registry.remotes[remote];
       const next = {
@@ -496,20 +512,21 @@ export async function rollbackRelease({ releasesDir, remote, to, now = () => new
 
 /**
  * What `release status --json` prints: every remote keyed by name, with its live version and its history
- * (oldest first, each with version, publishedAt and commit).
+ * (oldest first, each with version, publishedAt and commit, and clientOnly: true on a --client-only publish).
  * @param {Registry} registry
  */
 export function releaseStatus(registry) {
-  /** @type {Record<string, { current: string | null; history: { version: string; publishedAt: string; commit: string }[] }>} */
+  /** @type {Record<string, { current: string | null; history: { version: string; publishedAt: string; commit: string; clientOnly?: true }[] }>} */
   const status = {};
   for (const remote of REMOTE_NAMES) {
     const entry = registry.remotes[remote];
     status[remote] = {
       current: entry?.current ?? null,
-      history: (entry?.history ?? []).map(({ version, publishedAt, commit }) => ({
+      history: (entry?.history ?? []).map(({ version, publishedAt, commit, clientOnly }) => ({
         version,
         publishedAt,
         commit,
+        ...(clientOnly ? { clientOnly: /** @type {const} */ (true) } : {}),
       })),
     };
   }

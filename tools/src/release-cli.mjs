@@ -6,6 +6,7 @@ import { isRemoteName } from '@metrology/shared/release';
 import {
   REMOTE_NAMES,
   ReleaseError,
+  assertBuildOf,
   assertKnownRemote,
   isPublished,
   isValidVersion,
@@ -16,23 +17,29 @@ import {
   repairRegistry,
   rollbackRelease,
 } from './registry.mjs';
+import { NODE_BUILD_DIR, buildSizes, formatBytes, hasNodeBuild, loadNodeBuild } from './node-build.mjs';
 
 export const EXIT = { ok: 0, refused: 1, usage: 2 };
 
 export const HELP = `Usage: npm run release -- <command> [options]
 
 Commands:
-  publish <remote> [--version X] [--dist DIR]
-      Build <remote> for production (npm run build -w <remote>) and publish it as the new immutable
-      version X, which goes live at once. X defaults to the version in <remote>/package.json.
-      A version that is already published is refused. --dist DIR publishes an existing production
-      build instead of building (for example one made by CI).
+  publish <remote> [--version X] [--dist DIR] [--client-only]
+      Build <remote> for production (npm run build -w <remote>: its browser build and its Node build
+      in server/) and publish both as the new immutable version X, which goes live at once. X defaults
+      to the version in <remote>/package.json. A version that is already published is refused.
+      --dist DIR publishes an existing production build instead of building (for example one made
+      by CI). Before the pointer moves, the Node build is loaded once (server/remoteEntry.js and
+      each page); a version whose Node build is missing or does not load is refused.
+      --client-only publishes the browser build alone (any server/ is left out), recorded as such
+      in the registry: the site renders that version's pages in the browser, not on the server.
   rollback <remote> [--to X]
       Make the previous good version live again (the newest one published before the live one that
       was not rolled back), or the published version X. Only the pointer moves; no file changes.
   status [--json]
       Every remote's live version, when and from which commit it was built, and its history.
       --json prints {"<remote>": {"current", "history": [{"version", "publishedAt", "commit"}]}}
+      (with "clientOnly": true on a version published with --client-only)
       (use npm run --silent release -- status --json for output without npm's banner).
       A damaged registry.json is reported (exit code 1) with what the site serves instead.
   repair
@@ -56,7 +63,7 @@ export class UsageError extends Error {
 
 /**
  * @typedef {{ command: 'help' }
- *   | { command: 'publish'; remote: string; version?: string; dist?: string }
+ *   | { command: 'publish'; remote: string; version?: string; dist?: string; clientOnly?: true }
  *   | { command: 'rollback'; remote: string; to?: string }
  *   | { command: 'status'; json: boolean }
  *   | { command: 'repair' }} ReleaseCommand
@@ -66,6 +73,7 @@ export class UsageError extends Error {
 const OPTIONS = /** @type {Record<string, { type: 'string' | 'boolean'; commands: string[] }>} */ ({
   version: { type: 'string', commands: ['publish'] },
   dist: { type: 'string', commands: ['publish'] },
+  'client-only': { type: 'boolean', commands: ['publish'] },
   to: { type: 'string', commands: ['rollback'] },
   json: { type: 'boolean', commands: ['status'] },
 });
@@ -142,7 +150,13 @@ export function parseReleaseArgs(argv) {
   if (command === 'publish') {
     const version = versionOption('version');
     const dist = typeof options.dist === 'string' ? options.dist : undefined;
-    return { command, remote, ...(version ? { version } : {}), ...(dist ? { dist } : {}) };
+    return {
+      command,
+      remote,
+      ...(version ? { version } : {}),
+      ...(dist ? { dist } : {}),
+      ...(options['client-only'] === true ? { clientOnly: /** @type {const} */ (true) } : {}),
+    };
   }
   const to = versionOption('to');
   return { command, remote, ...(to ? { to } : {}) };
@@ -153,7 +167,8 @@ export function parseReleaseArgs(argv) {
  * @property {string} releasesDir
  * @property {import('./registry.mjs').RegistryStore} [store] the pointer and history in PostgreSQL (DATABASE_URL)
  * @property {(remote: string) => Promise<string>} packageVersion the version in <remote>/package.json
- * @property {(remote: string) => Promise<{ distDir: string; cleanup: () => Promise<void> }>} build a production build
+ * @property {(remote: string) => Promise<{ distDir: string; cleanup: () => Promise<void> }>} build a production build:
+ *   the browser build in distDir, its Node build in distDir/server
  * @property {() => string} commit the short commit the build comes from
  * @property {(remote: string, distDir: string) => Promise<string>} [buildHash]
  * @property {string} [cwd] where relative --dist paths start (npm run moves to the repo root; INIT_CWD is where it ran)
@@ -191,12 +206,16 @@ export function statusTable(registry) {
       continue;
     }
     entry.history.forEach((release, index) => {
-      const state =
+      const state = [
         release.version === entry.current
           ? 'live'
           : release.rolledBackAt
             ? `rolled back ${formatTime(release.rolledBackAt)}`
-            : '';
+            : '',
+        release.clientOnly ? 'client-only' : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
       rows.push([
         index === 0 ? remote : '',
         release.version,
@@ -209,8 +228,19 @@ export function statusTable(registry) {
   return table(rows).join('\n');
 }
 
-/** @param {ReleaseDeps} deps @param {{ remote: string; version?: string; dist?: string }} command */
+/** @param {number} since a Date.now() */
+function seconds(since) {
+  return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}
+
+/** @param {{ files: number; bytes: number }} half */
+function size(half) {
+  return `${formatBytes(half.bytes)} in ${half.files} file${half.files === 1 ? '' : 's'}`;
+}
+
+/** @param {ReleaseDeps} deps @param {{ remote: string; version?: string; dist?: string; clientOnly?: true }} command */
 async function publish(deps, command) {
+  const started = Date.now();
   const version = command.version ?? (await deps.packageVersion(command.remote));
   if (!isValidVersion(version)) {
     throw new ReleaseError(
@@ -223,23 +253,64 @@ async function publish(deps, command) {
       `${command.remote} ${version} is already published; versions are immutable, choose another --version`,
     );
   }
+  const building = Date.now();
   const built = command.dist
     ? { distDir: path.resolve(deps.cwd ?? process.cwd(), command.dist), cleanup: async () => undefined }
     : await deps.build(command.remote);
   try {
+    const { distDir } = built;
+    const clientOnly = command.clientOnly === true;
+    // A folder that is no build of this remote is refused as such before its halves are measured.
+    await assertBuildOf(command.remote, distDir);
+    const sizes = await buildSizes(distDir);
+    const withNode = await hasNodeBuild(distDir);
+    deps.out(
+      `${command.dist ? `Publishing ${distDir}` : `Built ${command.remote} in ${seconds(building)}`}: ` +
+        `browser build ${size(sizes.browser)}, ` +
+        (withNode
+          ? `Node build ${size(sizes.node)}${clientOnly ? ' (left out: --client-only)' : ''}`
+          : 'no Node build') +
+        '.',
+    );
+    if (!withNode && !clientOnly) {
+      throw new ReleaseError(
+        `${distDir} has no Node build (${NODE_BUILD_DIR}/remoteEntry.js), so the site could not render ` +
+          `${command.remote}'s pages on the server. Publish a build made by 'npm run build -w ${command.remote}' ` +
+          `(it makes both), or pass --client-only to publish the browser build alone.`,
+      );
+    }
     const release = await publishRelease({
       releasesDir: deps.releasesDir,
       remote: command.remote,
-      distDir: built.distDir,
+      distDir,
       version,
       commit: deps.commit(),
       ...(deps.store ? { store: deps.store } : {}),
-      ...(deps.buildHash ? { buildHash: await deps.buildHash(command.remote, built.distDir) } : {}),
+      ...(deps.buildHash ? { buildHash: await deps.buildHash(command.remote, distDir) } : {}),
+      ...(clientOnly
+        ? { clientOnly }
+        : {
+            // In the version folder about to go live: exactly the files the site's renderer will load.
+            verify: async (versionDir) => {
+              const loading = Date.now();
+              const { pages } = await loadNodeBuild(versionDir, command.remote).catch((error) => {
+                throw new ReleaseError(
+                  `The Node build of ${command.remote} ${version} does not load ` +
+                    `(${error instanceof Error ? error.message : error}); nothing was published.`,
+                );
+              });
+              deps.out(
+                `Node build loaded: ${pages.length} page${pages.length === 1 ? '' : 's'} in ${seconds(loading)}.`,
+              );
+            },
+          }),
     });
     deps.out(
       `Published ${command.remote} ${release.version} (commit ${release.commit}); it is live now` +
-        (release.previous ? ` (was ${release.previous}).` : '.'),
+        (release.previous ? ` (was ${release.previous}).` : '.') +
+        (clientOnly ? ' Client-only: the browser renders its pages, not the server.' : ''),
     );
+    deps.out(`Done in ${seconds(started)}.`);
   } finally {
     await built.cleanup();
   }

@@ -127,6 +127,8 @@ test('a rollback on a damaged registry works from the last good copy', async () 
 
 test('with no last good copy either, repair rebuilds the registry from the published folders', async () => {
   const { releasesDir } = await setup();
+  // A version folder without a Node build (a --client-only publish) is rebuilt as one.
+  await fs.rm(path.join(releasesDir, 'mfe-catalog/2.0.0/server'), { recursive: true });
   await cutInHalf(registryFile(releasesDir));
   await fs.rm(lastGoodFile(releasesDir));
   const reading = await readRegistryWithFallback(releasesDir);
@@ -141,7 +143,11 @@ test('with no last good copy either, repair rebuilds the registry from the publi
   expect(repair.out.join('\n')).toMatch(/Rebuilt registry\.json from the published version folders/);
   const registry = await readRegistry(releasesDir);
   expect(registry.remotes['mfe-content']?.history.map((r) => r.version).sort()).toEqual(['1.0.0', '1.1.0']);
+  expect(registry.remotes['mfe-content']?.history.some((r) => 'clientOnly' in r)).toBe(false);
   expect(registry.remotes['mfe-catalog']?.current).toBe('2.0.0');
+  expect(registry.remotes['mfe-catalog']?.history).toEqual([
+    { version: '2.0.0', publishedAt: expect.any(String), commit: 'unknown', clientOnly: true },
+  ]);
 });
 
 test('/config.json takes its URLs from configuration, never from Host, X-Forwarded-Host, Origin or Referer', async () => {

@@ -4,7 +4,8 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from '../pg-cluster.mj
 import { openPgRegistryStore, type RegistryStore } from '../registry-store-pg.mjs';
 import { publishForStart, publishLocalBuilds } from '../publish-local.mjs';
 import { REMOTE_NAMES, publishRelease, readRegistry, rollbackRelease } from '../registry.mjs';
-import { fakeBuild, tempDir } from './release-fixtures';
+import { runRelease, type ReleaseDeps } from '../release-cli.mjs';
+import { fakeBuild, tempDir, type FakeNodeBuild } from './release-fixtures';
 
 // A real PostgreSQL 15 (Debian's postgresql-15, a throwaway cluster) takes a few seconds to start.
 jest.setTimeout(120_000);
@@ -50,6 +51,58 @@ describe('the release registry in PostgreSQL', () => {
       await expect(
         fs.stat(path.join(releasesDir, 'mfe-content', '1.1.0', 'remoteEntry.js')),
       ).resolves.toBeTruthy();
+    } finally {
+      await store.close();
+      await otherInstance.close();
+    }
+  });
+
+  it('the release CLI on the store: --client-only is recorded, a Node build that does not load moves nothing', async () => {
+    const releasesDir = path.join(root, 'cli-releases');
+    const store = await openPgRegistryStore(server.url);
+    const otherInstance = await openPgRegistryStore(server.url);
+    const err: string[] = [];
+    const deps: ReleaseDeps = {
+      releasesDir,
+      store,
+      packageVersion: async () => '5.0.0',
+      build: async () => {
+        throw new Error('this test publishes --dist builds');
+      },
+      commit: () => 'c0ffee1',
+      out: () => undefined,
+      err: (line) => err.push(line),
+    };
+    /** @param node the build's Node half @param options more arguments */
+    const publish = async (version: string, node: FakeNodeBuild, ...options: string[]) =>
+      runRelease(
+        [
+          'publish',
+          'mfe-careers',
+          '--dist',
+          await fakeBuild(root, 'mfe-careers', version, node),
+          '--version',
+          version,
+          ...options,
+        ],
+        deps,
+      );
+    try {
+      expect(await publish('5.0.0', 'loads')).toBe(0);
+      expect(await publish('5.1.0', 'missing', '--client-only')).toBe(0);
+      expect(await publish('5.2.0', 'throws')).toBe(1);
+      expect(err).toEqual([
+        'release: The Node build of mfe-careers 5.2.0 does not load (it throws when loaded: this Node build is broken); nothing was published.',
+      ]);
+      // What every site instance reads: the client-only flag kept in the history, the pointer on 5.1.0.
+      expect((await otherInstance.read()).remotes['mfe-careers']).toEqual({
+        current: '5.1.0',
+        history: [
+          { version: '5.0.0', publishedAt: expect.any(String), commit: 'c0ffee1' },
+          { version: '5.1.0', publishedAt: expect.any(String), commit: 'c0ffee1', clientOnly: true },
+        ],
+      });
+      expect((await fs.readdir(path.join(releasesDir, 'mfe-careers'))).sort()).toEqual(['5.0.0', '5.1.0']);
     } finally {
       await store.close();
       await otherInstance.close();

@@ -58,7 +58,9 @@ describe('publishRelease', () => {
     expect(await entries(path.join(releasesDir, 'mfe-content/1.0.0'))).toEqual([
       'mf-manifest.json',
       'remoteEntry.js',
+      'server',
     ]);
+    expect(await entries(path.join(releasesDir, 'mfe-content/1.0.0/server'))).toEqual(['remoteEntry.js']);
     // Nothing half-done is left beside it.
     expect(await entries(path.join(releasesDir, 'mfe-content'))).toEqual(['1.0.0']);
     expect(await entries(releasesDir)).toEqual(['mfe-content', 'registry.json', 'registry.json.last-good']);

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { EXIT, HELP, parseReleaseArgs, runRelease, type ReleaseDeps } from '../release-cli.mjs';
 import { readRegistry } from '../registry.mjs';
-import { RELEASE_SCRIPT, REPO_ROOT, fakeBuild, tempDir } from './release-fixtures';
+import { RELEASE_SCRIPT, REPO_ROOT, fakeBuild, tempDir, type FakeNodeBuild } from './release-fixtures';
 
 describe('parseReleaseArgs', () => {
   test.each([
@@ -23,6 +23,10 @@ describe('parseReleaseArgs', () => {
     [
       ['publish', 'mfe-catalog', '--dist', '/tmp/build'],
       { command: 'publish', remote: 'mfe-catalog', dist: '/tmp/build' },
+    ],
+    [
+      ['publish', 'mfe-catalog', '--client-only'],
+      { command: 'publish', remote: 'mfe-catalog', clientOnly: true },
     ],
     [['rollback', 'mfe-commerce'], { command: 'rollback', remote: 'mfe-commerce' }],
     [
@@ -54,6 +58,8 @@ describe('parseReleaseArgs', () => {
     [['status', 'mfe-content'], "'status' takes no remote (got mfe-content)"],
     [['status', '--json=yes'], '--json takes no value'],
     [['status', '--verbose'], "'status' has no option --verbose"],
+    [['publish', 'mfe-content', '--client-only=yes'], '--client-only takes no value'],
+    [['rollback', 'mfe-content', '--client-only'], "'rollback' has no option --client-only"],
   ])('refuses %j', (argv, message) => {
     expect(() => parseReleaseArgs(argv)).toThrow(message);
   });
@@ -98,15 +104,112 @@ describe('runRelease', () => {
     expect(await runRelease(['publish', 'mfe-content'], deps())).toBe(EXIT.ok);
     expect(built).toEqual(['mfe-content']);
     expect(cleaned).toHaveLength(1);
-    expect(out).toEqual(['Published mfe-content 1.0.0 (commit f00d123); it is live now.']);
+    // What was built (both halves, with their sizes), the Node build loaded with every page, and the times.
+    expect(out).toEqual([
+      expect.stringMatching(
+        /^Built mfe-content in \d+\.\d s: browser build 150 B in 2 files, Node build \d+ B in 1 file\.$/,
+      ),
+      expect.stringMatching(/^Node build loaded: 7 pages in \d+\.\d s\.$/),
+      'Published mfe-content 1.0.0 (commit f00d123); it is live now.',
+      expect.stringMatching(/^Done in \d+\.\d s\.$/),
+    ]);
     const registry = await readRegistry(path.join(root, 'releases'));
-    expect(registry.remotes['mfe-content']).toMatchObject({
+    expect(registry.remotes['mfe-content']).toEqual({
       current: '1.0.0',
       history: [{ version: '1.0.0', commit: 'f00d123', publishedAt: expect.any(String) }],
     });
 
+    out = [];
     expect(await runRelease(['publish', 'mfe-content', '--version', '1.1.0'], deps())).toBe(EXIT.ok);
-    expect(out[1]).toBe('Published mfe-content 1.1.0 (commit f00d123); it is live now (was 1.0.0).');
+    expect(out).toContain('Published mfe-content 1.1.0 (commit f00d123); it is live now (was 1.0.0).');
+  });
+
+  test("a good publish's version folder holds the browser build and its Node build", async () => {
+    expect(await runRelease(['publish', 'mfe-content'], deps())).toBe(EXIT.ok);
+    const version = path.join(root, 'releases/mfe-content/1.0.0');
+    expect((await fs.readdir(version)).sort()).toEqual(['mf-manifest.json', 'remoteEntry.js', 'server']);
+    expect(await fs.readFile(path.join(version, 'server/remoteEntry.js'), 'utf8')).toContain('node build 1');
+  });
+
+  /** Publishes 1.0.0 (a good build), then tries 1.1.0 from a build whose Node half is `node`. */
+  async function publishOver(node: FakeNodeBuild, ...options: string[]) {
+    expect(await runRelease(['publish', 'mfe-content'], deps())).toBe(EXIT.ok);
+    const dist = await fakeBuild(root, 'mfe-content', 'next', node);
+    out = [];
+    err = [];
+    return runRelease(['publish', 'mfe-content', '--dist', dist, '--version', '1.1.0', ...options], deps());
+  }
+
+  /** The pointer stays on 1.0.0, and nothing of 1.1.0 (not even a staging copy) is left in the releases. */
+  async function expectNothingPublished() {
+    const registry = await readRegistry(path.join(root, 'releases'));
+    expect(registry.remotes['mfe-content']?.current).toBe('1.0.0');
+    expect(registry.remotes['mfe-content']?.history.map((release) => release.version)).toEqual(['1.0.0']);
+    expect(await fs.readdir(path.join(root, 'releases/mfe-content'))).toEqual(['1.0.0']);
+  }
+
+  test('a build without its Node build is refused, before anything is copied', async () => {
+    expect(await publishOver('missing')).toBe(EXIT.refused);
+    expect(out).toEqual([
+      expect.stringMatching(/^Publishing .+: browser build \d+ B in 2 files, no Node build\.$/),
+    ]);
+    expect(err).toEqual([
+      expect.stringMatching(
+        /^release: .+ has no Node build \(server\/remoteEntry\.js\), so the site could not render mfe-content's pages on the server\. .*pass --client-only/,
+      ),
+    ]);
+    await expectNothingPublished();
+  });
+
+  test.each([
+    ['throws when it is loaded', 'throws' as const, 'it throws when loaded: this Node build is broken'],
+    [
+      'lacks a page',
+      'no-page' as const,
+      'page ./HomePage did not load: Module "./HomePage" does not exist in container.',
+    ],
+  ])(
+    'a Node build that %s is refused; the pointer stays and no folder is left',
+    async (_case, node, reason) => {
+      expect(await publishOver(node)).toBe(EXIT.refused);
+      expect(err).toEqual([
+        `release: The Node build of mfe-content 1.1.0 does not load (${reason}); nothing was published.`,
+      ]);
+      await expectNothingPublished();
+    },
+  );
+
+  test('--client-only publishes the browser build alone and records it in the registry and status', async () => {
+    expect(await publishOver('missing', '--client-only')).toBe(EXIT.ok);
+    expect(out).toContain(
+      'Published mfe-content 1.1.0 (commit f00d123); it is live now (was 1.0.0). Client-only: the browser renders its pages, not the server.',
+    );
+    const registry = await readRegistry(path.join(root, 'releases'));
+    expect(registry.remotes['mfe-content']?.history).toEqual([
+      { version: '1.0.0', publishedAt: expect.any(String), commit: 'f00d123' },
+      { version: '1.1.0', publishedAt: expect.any(String), commit: 'f00d123', clientOnly: true },
+    ]);
+    out = [];
+    expect(await runRelease(['status', '--json'], deps())).toBe(EXIT.ok);
+    expect(JSON.parse(out.join('\n'))['mfe-content'].history[1]).toMatchObject({ clientOnly: true });
+    out = [];
+    expect(await runRelease(['status'], deps())).toBe(EXIT.ok);
+    expect(out[0]).toMatch(/1\.1\.0 .* live, client-only$/m);
+
+    // A build that has a Node build, published --client-only, goes without it: the registry says what is served.
+    const both = await fakeBuild(root, 'mfe-content', 'both');
+    out = [];
+    expect(
+      await runRelease(
+        ['publish', 'mfe-content', '--dist', both, '--version', '1.2.0', '--client-only'],
+        deps(),
+      ),
+    ).toBe(EXIT.ok);
+    expect(out[0]).toMatch(/Node build \d+ B in 1 file \(left out: --client-only\)\.$/);
+    expect((await fs.readdir(path.join(root, 'releases/mfe-content/1.2.0'))).sort()).toEqual([
+      'mf-manifest.json',
+      'remoteEntry.js',
+    ]);
   });
 
   test('a version already published is refused before anything is built', async () => {
@@ -245,6 +348,15 @@ describe('the release script', () => {
     const dist = await fakeBuild(root, 'mfe-content');
     expect(await release(['publish', 'mfe-content', '--dist', dist, '--version', '1.0.0'])).toMatchObject({
       code: 0,
+      stderr: '',
+    });
+    await expect(
+      fs.stat(path.join(root, 'releases/mfe-content/1.0.0/server/remoteEntry.js')),
+    ).resolves.toBeTruthy();
+    const broken = await fakeBuild(root, 'mfe-content', 'broken', 'throws');
+    expect(await release(['publish', 'mfe-content', '--dist', broken, '--version', '1.1.0'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('The Node build of mfe-content 1.1.0 does not load'),
     });
     expect(await release(['publish', 'mfe-content', '--dist', dist, '--version', '1.0.0'])).toMatchObject({
       code: 1,

@@ -7,8 +7,41 @@ export function tempDir(prefix: string): Promise<string> {
   return fs.mkdtemp(path.join(tmpdir(), `${prefix}-`));
 }
 
-/** A minimal production build of a remote as the publish step checks it: a manifest naming it and its entry. */
-export async function fakeBuild(root: string, remote: string, marker = 'v1'): Promise<string> {
+/**
+ * The Node build of a fake remote (server/remoteEntry.js), as the release CLI loads it before a publish:
+ * - loads: a federation container (init, get) whose every page exports a component, as a real Node build's;
+ * - throws: its entry throws when required;
+ * - no-page: a container without the pages the release model routes to the remote;
+ * - missing: no server/ folder (a browser-only build).
+ */
+export type FakeNodeBuild = 'loads' | 'throws' | 'no-page' | 'missing';
+
+const NODE_ENTRIES: Record<Exclude<FakeNodeBuild, 'missing'>, (marker: string) => string> = {
+  loads: (marker) => `/* node ${marker} */
+module.exports = {
+  init: async () => undefined,
+  get: async (module) => () => ({ default: function Page() { return module; } }),
+};
+`,
+  throws: (marker) => `/* node ${marker} */
+throw new Error('this Node build is broken');
+`,
+  'no-page': (marker) => `/* node ${marker} */
+module.exports = {
+  init: async () => undefined,
+  get: async (module) => { throw new Error('Module "' + module + '" does not exist in container.'); },
+};
+`,
+};
+
+/** A minimal production build of a remote as the publish step checks it: a manifest naming it, its entry, and
+ * its Node build in server/ (see FakeNodeBuild). */
+export async function fakeBuild(
+  root: string,
+  remote: string,
+  marker = 'v1',
+  node: FakeNodeBuild = 'loads',
+): Promise<string> {
   const dist = await fs.mkdtemp(path.join(root, `dist-${remote}-`));
   const name = remote.replace(/-/g, '_');
   await fs.writeFile(
@@ -17,6 +50,10 @@ export async function fakeBuild(root: string, remote: string, marker = 'v1'): Pr
   );
   await fs.writeFile(path.join(dist, 'remoteEntry.js'), `/* ${remote} ${marker} */`);
   await fs.writeFile(path.join(dist, '.fingerprint'), 'build inputs hash');
+  if (node !== 'missing') {
+    await fs.mkdir(path.join(dist, 'server'));
+    await fs.writeFile(path.join(dist, 'server', 'remoteEntry.js'), NODE_ENTRIES[node](marker));
+  }
   return dist;
 }
 

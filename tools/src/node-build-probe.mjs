@@ -1,0 +1,51 @@
+// @ts-check
+// `node node-build-probe.mjs <server/remoteEntry.js> <page module>...`: run by loadNodeBuild (node-build.mjs) in a
+// child process. Loads the container as the site's renderer does (shell/src/server/section-containers.ts) and
+// gets each page; exit 0 and PROBE_LOADED when all load, else exit 1 and PROBE_FAILED with the reason.
+import { createRequire } from 'node:module';
+import { PROBE_FAILED, PROBE_LOADED } from './node-build.mjs';
+
+/** @typedef {{ init(shareScope: unknown): unknown; get(module: string): Promise<() => unknown> }} FederationContainer */
+
+/** @param {unknown} error */
+function fail(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${PROBE_FAILED} ${message.split('\n')[0]}\n`);
+  process.exit(1);
+}
+
+// A chunk that throws after the await that loaded it would otherwise end the process with a stack, not a reason.
+process.on('uncaughtException', fail);
+process.on('unhandledRejection', fail);
+
+const [entryFile, ...pages] = process.argv.slice(2);
+if (!entryFile) fail(new Error('usage: node-build-probe.mjs <remoteEntry.js> <page module>...'));
+
+/** @type {unknown} */
+let loaded;
+try {
+  loaded = createRequire(import.meta.url)(/** @type {string} */ (entryFile));
+} catch (error) {
+  fail(new Error(`it throws when loaded: ${error instanceof Error ? error.message : String(error)}`));
+}
+const container = /** @type {Partial<FederationContainer> | null} */ (loaded);
+if (!container || typeof container.init !== 'function' || typeof container.get !== 'function') {
+  fail(new Error('it is not a federation container (no init and get)'));
+}
+const { init, get } = /** @type {FederationContainer} */ (container);
+try {
+  // An empty share scope: the container provides its own shared singletons, as it would to a host lacking them.
+  await init.call(container, {});
+} catch (error) {
+  fail(new Error(`its init failed: ${error instanceof Error ? error.message : String(error)}`));
+}
+for (const page of pages) {
+  try {
+    const factory = await get.call(container, page);
+    const exported = /** @type {{ default?: unknown } | null} */ (factory());
+    if (typeof exported?.default !== 'function') throw new Error('it exports no component (default)');
+  } catch (error) {
+    fail(new Error(`page ${page} did not load: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}
+process.stdout.write(`${PROBE_LOADED} ${pages.length} page(s)\n`);

@@ -1,0 +1,100 @@
+// @ts-check
+// A remote's Node build (server/ in its build or version folder), as the release CLI checks it before a publish
+// moves the pointer: present, and loadable as the site's renderer loads it (shell/src/server/section-containers.ts).
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { routesOf } from '@metrology/shared/release';
+
+/** The folder of a build or version that holds its Node build. */
+export const NODE_BUILD_DIR = 'server';
+
+const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'node-build-probe.mjs');
+/** What the probe prints when every page loaded, and before its one-line reason when something did not. */
+export const PROBE_LOADED = 'node-build-probe: loaded';
+export const PROBE_FAILED = 'node-build-probe: failed:';
+/** A container that neither loads nor fails in this time is refused as not loading. */
+const LOAD_TIMEOUT_MS = 60_000;
+
+/** @param {string} buildDir a build or version folder @returns {string} its Node build's container */
+export function nodeEntryFile(buildDir) {
+  return path.join(buildDir, NODE_BUILD_DIR, 'remoteEntry.js');
+}
+
+/** @param {string} buildDir @returns {Promise<boolean>} whether the folder holds a Node build's container */
+export async function hasNodeBuild(buildDir) {
+  const stat = await fs.stat(nodeEntryFile(buildDir)).catch(() => null);
+  return stat?.isFile() ?? false;
+}
+
+/**
+ * The files and bytes of a build's two halves: the browser build, and the Node build in server/ (the build
+ * fingerprint is neither).
+ * @param {string} buildDir
+ * @returns {Promise<{ browser: { files: number; bytes: number }; node: { files: number; bytes: number } }>}
+ */
+export async function buildSizes(buildDir) {
+  const sizes = { browser: { files: 0, bytes: 0 }, node: { files: 0, bytes: 0 } };
+  const entries = await fs.readdir(buildDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || entry.name === '.fingerprint') continue;
+    const full = path.join(entry.parentPath, entry.name);
+    const [top] = path.relative(buildDir, full).split(path.sep);
+    const half = top === NODE_BUILD_DIR ? sizes.node : sizes.browser;
+    half.files += 1;
+    half.bytes += (await fs.stat(full)).size;
+  }
+  return sizes;
+}
+
+/** @param {number} bytes */
+export function formatBytes(bytes) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+}
+
+/**
+ * Loads a remote's Node build once in a child process (the CLI's own process keeps no module of it): requires
+ * server/remoteEntry.js, checks it is a federation container (init, get), initialises it with a share scope and
+ * gets each page the release model routes to this remote, which must export a component as the renderer expects.
+ * Resolves with the pages loaded; rejects with what went wrong.
+ * @param {string} buildDir a build or version folder
+ * @param {string} remote
+ * @returns {Promise<{ pages: string[] }>}
+ */
+export async function loadNodeBuild(buildDir, remote) {
+  const entryFile = nodeEntryFile(buildDir);
+  if (!(await hasNodeBuild(buildDir))) throw new Error(`there is no ${NODE_BUILD_DIR}/remoteEntry.js`);
+  const pages = [
+    ...new Set(
+      routesOf(/** @type {import('@metrology/shared/release').RemoteName} */ (remote)).map(
+        (route) => route.module,
+      ),
+    ),
+  ];
+  const child = spawn(process.execPath, [PROBE, entryFile, ...pages], {
+    cwd: buildDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: LOAD_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  const { code, signal } = await new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
+  });
+  if (code === 0 && stdout.includes(PROBE_LOADED)) return { pages };
+  if (signal) throw new Error(`loading it did not finish within ${LOAD_TIMEOUT_MS / 1000} s (${signal})`);
+  // The probe's reason is its marked line; the build's own output may come before it.
+  const reason = stderr
+    .split('\n')
+    .findLast((line) => line.startsWith(PROBE_FAILED))
+    ?.slice(PROBE_FAILED.length)
+    .trim();
+  throw new Error(reason || `the loader exited with code ${code}: ${stderr.trim().slice(-500)}`);
+}
