@@ -4,6 +4,7 @@ export type * from './types/api.js';
 export * from './rules/constants.js';
 export * from './rules/price.js';
 export * from './rules/cart.js';
+export * from './rules/cart-cookie.js';
 export * from './rules/validation.js';
 export * from './rules/password-policy.js';
 export * from './config/runtime-config.js';

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { SessionStart, ShopProviders, type RootState, type ShopStore } from '@metrology/shared';
 import { BackOfficeRoutes } from './back-office/back-office-routes';
@@ -34,6 +34,16 @@ function HydrationMark() {
   return null;
 }
 
+/**
+ * A region that hydrates on its own: React hydrates each boundary of a server-rendered page as a separate,
+ * interruptible unit after the page's root, so no one long task hydrates the whole page, and a region the shopper
+ * clicks first is hydrated first (the click is replayed). Its fallback never shows: the server always renders the
+ * region in place.
+ */
+function HydrationSlice({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 /** The shell's regions and routes, inside whichever router the browser or the server render gives it. */
 export function SiteLayout() {
   return (
@@ -45,22 +55,28 @@ export function SiteLayout() {
       <a className="shell-skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <HydrationSlice>
+        <Header />
+      </HydrationSlice>
       <main id="main" className="shell-main">
-        <Routes>
-          {ROUTES.map((route) => (
-            <Route
-              key={route.path}
-              path={route.path}
-              element={<RemotePage remote={route.remote} module={route.module} />}
-            />
-          ))}
-          <Route path="/releases" element={<ReleasesRoute />} />
-          <Route path="/back-office/*" element={<BackOfficeRoutes />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <HydrationSlice>
+          <Routes>
+            {ROUTES.map((route) => (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={<RemotePage remote={route.remote} module={route.module} />}
+              />
+            ))}
+            <Route path="/releases" element={<ReleasesRoute />} />
+            <Route path="/back-office/*" element={<BackOfficeRoutes />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </HydrationSlice>
       </main>
-      <Footer />
+      <HydrationSlice>
+        <Footer />
+      </HydrationSlice>
       {/* Overlays owned by the shell, on every page: the chat loaded once the page is live. */}
       <DeferredOverlays />
       <LoginDialog />

@@ -1,6 +1,7 @@
 // @ts-check
 // The site: the shell, the published remotes and their registry, and the run-time config.
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -216,9 +217,21 @@ export async function createSiteServer(options) {
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (renderer) {
       try {
-        const page = await renderer.render({ url: request.url, ip: request.ip });
+        const page = await renderer.render({
+          url: request.url,
+          ip: request.ip,
+          cookie: request.headers.cookie,
+        });
         if (page) {
           for (const problem of page.problems) request.log.warn({ url: request.url }, problem);
+          // The ETag is the page's before this response's nonce: a revalidation of an unchanged page is a 304.
+          const etag = `W/"${createHash('sha1').update(page.html).digest('base64url')}"`;
+          reply.header('ETag', etag);
+          if (page.status === 200 && request.headers['if-none-match'] === etag) {
+            // No Content-Type, so no fresh CSP: the browser keeps the stored page with the nonce its policy names.
+            reply.removeHeader('content-type');
+            return reply.code(304).send();
+          }
           reply.code(page.status);
           return withNonce(page.html, request.cspNonce);
         }

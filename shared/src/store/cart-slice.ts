@@ -5,8 +5,12 @@ import { GUEST_CART_STORAGE_KEY } from '../rules/constants.js';
 
 export interface CartState {
   items: CartItems;
-  /** 'loading' while the server cart is fetched; pages show a spinner then. */
-  status: 'idle' | 'loading' | 'ready';
+  /**
+   * 'loading' while the server cart is fetched; pages show a spinner then. 'cookie': a server render's cart, read
+   * from the cart cookie's copy: shown (badge, /cart), never acted on (no redirect, no sync) until the browser's
+   * own cart replaces it.
+   */
+  status: 'idle' | 'loading' | 'ready' | 'cookie';
 }
 
 /** A guest's cart lives in localStorage so that a reload loses nothing. */

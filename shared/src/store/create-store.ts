@@ -1,6 +1,7 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { shopApi } from '../api/base-api.js';
+import { cartCookieString } from '../rules/cart-cookie.js';
 import { GUEST_CART_STORAGE_KEY } from '../rules/constants.js';
 import { rootReducer, type RootState } from './root-reducer.js';
 
@@ -21,12 +22,32 @@ function guestCartPersistence() {
   return listener.middleware;
 }
 
+/** Mirrors the cart's ids and quantities into its cookie, so the server renders the true badge and /cart. */
+function cartCookieMirror() {
+  const listener = createListenerMiddleware<RootState>();
+  listener.startListening({
+    predicate: (_action, current, previous) =>
+      typeof document !== 'undefined' &&
+      current.cart.status === 'ready' &&
+      (current.cart.items !== previous.cart.items || previous.cart.status !== 'ready'),
+    effect: (_action, api) => {
+      try {
+        document.cookie = cartCookieString(api.getState().cart.items, location.protocol === 'https:');
+      } catch {
+        // Cookies disabled: the server renders an empty badge, and the browser's cart fills it in.
+      }
+    },
+  });
+  return listener.middleware;
+}
+
 /** The shop's store. The shell makes the one the site runs on; tests and section harnesses make their own. */
 export function createShopStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault().concat(shopApi.middleware, guestCartPersistence()),
+    middleware: (getDefault) =>
+      getDefault().concat(shopApi.middleware, guestCartPersistence(), cartCookieMirror()),
   });
   setupListeners(store.dispatch);
   return store;

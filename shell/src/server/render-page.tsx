@@ -11,6 +11,7 @@ import {
   createHeadCollector,
   createShopStore,
   headTags,
+  parseCartCookie,
   setRuntimeConfig,
   shopApi,
   type HeadCollector,
@@ -44,6 +45,8 @@ export interface RenderRequest {
   releasesDir: string;
   /** Decided by the site server from the visitor's address (SPEC section 1). */
   indianUser: boolean;
+  /** The cart cookie's value (ids and quantities), read only to render the badge and /cart. */
+  cartCookie?: string;
 }
 
 export interface SectionRender {
@@ -168,6 +171,8 @@ async function renderWithData(
   const store = createShopStore({
     geo: { isIndianUser: request.indianUser, lookup: 'done' },
     auth: { token: null },
+    // The browser's copy of its cart, for the badge and /cart; without one the cart is empty (a first visit).
+    cart: { items: parseCartCookie(request.cartCookie), status: 'cookie' },
   });
   for (let pass = 1; ; pass += 1) {
     const errors: unknown[] = [];

@@ -26,16 +26,31 @@ describe('the served document of a server render', () => {
     expect(page).not.toContain('noscript');
   });
 
-  it('links the styles and preloads the scripts, manifest and LCP image in the head', () => {
+  it('puts only what paints in the head: the styles and the LCP image, no script and no script preload', () => {
     const page = composeDocument(TEMPLATE, parts);
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" href="/14.abc.css">');
     expect(head).toContain('<link rel="stylesheet" href="/remotes/mfe-catalog/1.0.0/page.css">');
-    expect(head).toContain('<link rel="preload" as="script" href="/14.abc.js">');
     expect(head).toContain(
-      'as="fetch" href="/remotes/mfe-catalog/1.0.0/mf-manifest.json" crossorigin="anonymous"',
+      '<link rel="preload" as="image" href="http://localhost:4000/images/a.svg" fetchpriority="high">',
     );
-    expect(head).toContain('<link rel="preload" as="image" href="http://localhost:4000/images/a.svg"');
+    expect(head).not.toMatch(/<script|as="script"|main\.js|14\.abc\.js/);
+  });
+
+  it('starts the entry, the chunks and the manifest from a loader at the end of the body, at low priority', () => {
+    const page = composeDocument(TEMPLATE, parts);
+    const body = page.slice(page.indexOf('<body>'));
+    const loader = /<script>(\(function[\s\S]*?)<\/script><\/body>/.exec(body);
+    expect(loader).not.toBeNull();
+    const list = /\}\)\((\{[\s\S]*\})\)$/.exec(loader?.[1] ?? '');
+    expect(JSON.parse(list?.[1] ?? '')).toEqual({
+      entries: ['/main.js'],
+      preloads: ['/14.abc.js'],
+      fetches: ['/remotes/mfe-catalog/1.0.0/mf-manifest.json'],
+    });
+    expect(loader?.[1]).toContain("setAttribute('fetchpriority','low')");
+    // After the page's data, so the entry finds it whenever it runs.
+    expect(body.indexOf('id="shop-data"')).toBeLessThan(body.indexOf(loader?.[0] ?? ''));
   });
 
   it('embeds the data so nothing in it can end the script element', () => {
@@ -50,8 +65,7 @@ describe('the served document of a server render', () => {
 
   it('gives scripts and script preloads this response nonce, and escapes attribute values', () => {
     const page = withNonce(composeDocument(TEMPLATE, parts), 'abc123');
-    expect(page).toContain('<script nonce="abc123" defer src=/main.js>');
-    expect(page).toContain('<link nonce="abc123" rel="preload" as="script" href="/14.abc.js">');
+    expect(page).toContain('<script nonce="abc123">(function(l)');
     expect(page).toContain('<script nonce="abc123" type="application/json" id="shop-data">');
     expect(escapeHtml('"><script>')).toBe('&quot;&gt;&lt;script&gt;');
   });

@@ -1,6 +1,6 @@
 // @ts-check
-// The served page: the shell's index.html with the server render in #root, the page's head, the styles and
-// preloads of the route, and the page's data for hydration.
+// The served page: the shell's index.html with the server render in #root, the page's head, the styles of the
+// route and its LCP image first, the page's data for hydration, and the scripts only after the first paint.
 import { escapeHtml, scriptSafeJson } from '@metrology/shared/html-escape';
 
 export { escapeHtml, scriptSafeJson };
@@ -10,11 +10,25 @@ export { escapeHtml, scriptSafeJson };
  * @property {string} html the markup of #root
  * @property {string} headTags title, description, canonical, Open Graph, JSON-LD (already escaped)
  * @property {string[]} styles stylesheet URLs, in order
- * @property {string[]} scripts script URLs to preload
+ * @property {string[]} scripts script URLs the page runs (after the template's own entry script)
  * @property {string[]} [fetches] JSON files the page reads next (the remote's manifest)
  * @property {string[]} [images] images to preload (the LCP image)
  * @property {unknown} data the page's data for hydration
  */
+
+/** The template's `<script src>` tags: the shell's entry, moved behind the first paint. */
+const TEMPLATE_SCRIPT = /<script\b[^>]*\bsrc=("[^"]*"|'[^']*'|[^\s>]+)[^>]*><\/script>/gi;
+
+/**
+ * The loader that starts the scripts once the page has painted: the entry as an async script, the chunks and
+ * manifest it will ask for as low-priority preloads. Nothing of JavaScript competes with the HTML, the CSS or the
+ * LCP image for the first paint, and the chain is still one step deep once it starts. A hidden tab (prerender,
+ * a background tab) paints nothing, so it starts at once.
+ * @param {{ entries: string[]; preloads: string[]; fetches: string[] }} load
+ */
+function lateLoader(load) {
+  return `<script>(function(l){var d=document,n=d.currentScript&&d.currentScript.nonce,done=0;function add(t,a){var e=d.createElement(t);for(var k in a)e[k]=a[k];if(n)e.nonce=n;e.setAttribute('fetchpriority','low');d.head.appendChild(e)}function go(){if(done)return;done=1;l.entries.forEach(function(u){add('script',{src:u,async:true})});l.preloads.forEach(function(u){add('link',{rel:'preload',as:'script',href:u})});l.fetches.forEach(function(u){add('link',{rel:'preload',as:'fetch',href:u,crossOrigin:'anonymous'})})}if(d.visibilityState==='hidden'){go();return}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,250)})(${scriptSafeJson(load)})</script>`;
+}
 
 /**
  * @param {string} template the built index.html
@@ -26,12 +40,13 @@ export function composeDocument(template, parts) {
     ...(parts.images ?? []).map(
       (href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`,
     ),
-    ...parts.scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
-    ...(parts.fetches ?? []).map(
-      (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="anonymous">`,
-    ),
   ].join('');
-  let page = template;
+  /** @type {string[]} */
+  const entries = [];
+  let page = template.replace(TEMPLATE_SCRIPT, (_tag, src) => {
+    entries.push(String(src).replace(/^["']|["']$/g, ''));
+    return '';
+  });
   if (parts.headTags) {
     // The page's own title and description replace the site's defaults.
     page = page.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta\s+name="?description"?[^>]*>/, '');
@@ -40,9 +55,15 @@ export function composeDocument(template, parts) {
   page = page.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
   // A function replacement: `$` in the markup is never read as a pattern.
   page = page.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${parts.html}</div>`);
+  const loader = lateLoader({
+    entries,
+    preloads: parts.scripts.filter((src) => !entries.includes(src)),
+    fetches: parts.fetches ?? [],
+  });
   page = page.replace(
     '</body>',
-    () => `<script type="application/json" id="shop-data">${scriptSafeJson(parts.data)}</script></body>`,
+    () =>
+      `<script type="application/json" id="shop-data">${scriptSafeJson(parts.data)}</script>${loader}</body>`,
   );
   return page;
 }

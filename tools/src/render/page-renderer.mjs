@@ -146,10 +146,10 @@ export function createPageRenderer(options) {
   return {
     /**
      * The served page for a URL, or null when this server has no render (the browser renders it, as before).
-     * @param {{ url: string; ip: string }} request
+     * @param {{ url: string; ip: string; cookie?: string | undefined }} request
      * @returns {Promise<{ status: number; html: string; problems: string[] } | null>}
      */
-    async render({ url, ip }) {
+    async render({ url, ip, cookie }) {
       shell ??= loadShell();
       const loaded = await shell;
       if (!loaded) return null;
@@ -158,6 +158,8 @@ export function createPageRenderer(options) {
         options.indianVisitor(ip),
       ]);
       const config = options.browserConfig();
+      // The cart's copy in its cookie (ids and quantities only): the badge and /cart are rendered with it.
+      const cartCookie = /(?:^|;\s*)shop_cart=([^;]{0,4096})/.exec(cookie ?? '')?.[1] ?? '';
       /** @returns {Promise<{ status: number; html: string; problems: string[] }>} */
       const render = async () => {
         const result = await loaded.render({
@@ -167,6 +169,7 @@ export function createPageRenderer(options) {
           registry: JSON.parse(registryText),
           releasesDir,
           indianUser,
+          cartCookie,
         });
         const section = await sectionAssets(result.section);
         const html = composeDocument(loaded.template, {
@@ -181,8 +184,8 @@ export function createPageRenderer(options) {
         return { status: result.status, html, problems: result.problems };
       };
       if (cacheMs <= 0) return render();
-      // Everything a page depends on: the URL, the visitor's country, the live versions, the config.
-      const key = JSON.stringify([url, indianUser, registryText, config]);
+      // Everything a page depends on: the URL, the visitor's country and cart, the live versions, the config.
+      const key = JSON.stringify([url, indianUser, cartCookie, registryText, config]);
       return cached(key, render);
     },
   };

@@ -55,7 +55,8 @@ export function useCartLines(): CartLines {
     }
     const waitingForProducts = key !== '' && !products && !query.isError;
     return {
-      loading: status !== 'ready' || waitingForProducts,
+      // The server's render from the cart cookie shows that cart (JavaScript off, the first paint).
+      loading: (status !== 'ready' && status !== 'cookie') || waitingForProducts,
       error: query.isError && !products ? (query.error as ApiError) : undefined,
       retry: () => void query.refetch(),
       lines,
