@@ -29,8 +29,9 @@ import { sandboxPaymentRoutes } from './features/payments/sandbox-routes.js';
 import { productRoutes } from './features/products/product-routes.js';
 import { releaseRoutes } from './features/releases/release-routes.js';
 import { userRoutes } from './features/users/user-routes.js';
-import { HttpError, MESSAGES, registerErrorHandling } from './lib/errors.js';
+import { clientError, frameworkError, HttpError, MESSAGES, registerErrorHandling } from './lib/errors.js';
 import { registerRequestLog, serverLogging } from './lib/logging.js';
+import { registerTextRule } from './lib/text-rule.js';
 import { postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import { PUBLIC_DIR } from './paths.js';
 import { BRAND } from './seed/brand.js';
@@ -91,8 +92,12 @@ async function assemble(
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
     keepAliveTimeout: 5_000,
+    // The router's and Node's own refusals answer in the shop's envelope too.
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   });
   app.addHook('onClose', async () => db.close());
+  registerTextRule(app);
 
   app.decorate('shop', { db, config, payments: createPayments(config) });
   app.decorateRequest('userId', null);

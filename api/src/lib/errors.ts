@@ -1,5 +1,8 @@
 // One failure shape for every call: { success: false, message } with a fitting status, never a stack trace.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TEXT_PATTERN } from '@metrology/shared/contracts';
 import { RESUME_MESSAGES } from '@metrology/shared/rules';
 
 /** A refusal with the status and the message the user sees. */
@@ -27,7 +30,16 @@ export const MESSAGES = {
   unsupportedType: 'Unsupported content type',
   databaseUnavailable:
     'The shop cannot reach its database right now, and nothing was saved. Please try again in a moment.',
+  badUrl: 'The address of this request is not valid',
+  urlTooLong: 'The address of this request is too long',
+  badRequest: 'The request could not be read',
+  timeout: 'The request took too long to arrive',
+  headersTooLarge: 'The request headers are too large',
 } as const;
+
+/** The refusal of text that breaks the contracts' text rule (NUL or an unpaired surrogate), naming the field. */
+export const textRuleMessage = (where: string) =>
+  `${where} contains a character that is not allowed (a NUL or an invalid Unicode character)`;
 
 /** A lost connection, a server going away or a statement timeout: the shop is briefly unavailable (503). */
 function isUnavailable(error: unknown): boolean {
@@ -70,7 +82,9 @@ const TYPE_WORDS: Record<string, string> = {
 
 /** Ajv's first error as a sentence a person can act on. */
 export function validationMessage(errors: readonly AjvError[], context?: string): string {
-  const error = errors[0];
+  // Of a union's errors, the text rule's is the one that says what is wrong.
+  const error =
+    errors.find((e) => e.keyword === 'pattern' && e.params?.pattern === TEXT_PATTERN) ?? errors[0];
   if (!error) return 'Invalid request';
   const field = fieldName(error);
   const where = field ? `"${field}"` : context === 'body' || !context ? 'The request body' : `The ${context}`;
@@ -105,6 +119,7 @@ export function validationMessage(errors: readonly AjvError[], context?: string)
     case 'format':
       return p.format === 'email' ? 'Please enter a valid email address' : `${where} has an invalid format`;
     case 'pattern':
+      if (p.pattern === TEXT_PATTERN) return textRuleMessage(where);
       return String(p.pattern).startsWith('^[0-9]')
         ? `${where} must be a whole number`
         : `${where} has an invalid format`;
@@ -156,4 +171,36 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     failure(reply, 404, `${MESSAGES.notFound}: ${request.method} ${request.url.split('?')[0]}`),
   );
+}
+
+/**
+ * Fastify's router refusals (a URL that cannot be decoded, a parameter over maxParamLength) in the shop's envelope;
+ * they come before any route, so the request id is echoed here.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('X-Request-Id', request.id);
+  request.log.info({ code: error.code }, error.message);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void failure(reply, 414, MESSAGES.urlTooLong);
+  else if (error.code === 'FST_ERR_BAD_URL') void failure(reply, 400, MESSAGES.badUrl);
+  else void failure(reply, error.statusCode ?? 500, MESSAGES.internal);
+}
+
+/** Requests Node's HTTP parser refuses before Fastify sees them, answered in the envelope too. */
+export function clientError(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, MESSAGES.timeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, MESSAGES.headersTooLarge]
+        : [400, MESSAGES.badRequest];
+  const body = JSON.stringify({ success: false, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -28,7 +28,7 @@ export const AddressSaveBody = Type.Object(
   {
     address: Type.Optional(Type.Partial(Type.Object(addressFields, { additionalProperties: false }))),
     // SPEC's client sends the token as userId: accepted and ignored (the owner comes from the token header).
-    userId: Type.Optional(Type.String({ maxLength: 2000 })),
+    userId: Type.Optional(Text(2000)),
   },
   { additionalProperties: false },
 );

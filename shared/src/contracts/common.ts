@@ -2,8 +2,21 @@
 // validates with them as they are, and Static<typeof X> gives the TypeScript type of the same definition.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-/** Text of at most maxLength characters (minLength 1 reads "is required" in the API's messages). */
-export const Text = (maxLength: number, minLength = 0) => Type.String({ minLength, maxLength });
+/**
+ * The one rule of every text a request carries: no NUL and no unpaired surrogate (neither can be stored, and
+ * neither is text a person typed). A JSON Schema pattern, matched with the u flag, where [\uD800-\uDFFF] matches
+ * only a surrogate that is not half of a pair.
+ */
+export const TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
+
+const TEXT_RULE = new RegExp(TEXT_PATTERN, 'u');
+
+/** Whether a string keeps the text rule (for text that arrives outside a schema, e.g. multipart fields). */
+export const isCleanText = (value: string): boolean => TEXT_RULE.test(value);
+
+/** Text of at most maxLength characters (minLength 1 reads "is required" in the API's messages), without NUL. */
+export const Text = (maxLength: number, minLength = 0) =>
+  Type.String({ minLength, maxLength, pattern: TEXT_PATTERN });
 
 /** A whole number in a query string (query values arrive as text: no type coercion anywhere). */
 export const QueryInteger = (digits = 6) => Type.String({ pattern: `^[0-9]{1,${digits}}$` });
@@ -31,10 +44,7 @@ export const Answer = <T extends Record<string, TSchema>>(fields: T) =>
   Type.Object({ success: Type.Boolean(), message: Type.Optional(Type.String()), ...fields });
 
 /** Bodies the client sends empty ({}), optionally with the userId SPEC's client adds (ignored). */
-export const EmptyBody = Type.Object(
-  { userId: Type.Optional(Type.String({ maxLength: 2000 })) },
-  { additionalProperties: false },
-);
+export const EmptyBody = Type.Object({ userId: Type.Optional(Text(2000)) }, { additionalProperties: false });
 
 export type Envelope = Static<typeof Envelope>;
 export type Failure = Static<typeof Failure>;

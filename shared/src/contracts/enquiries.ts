@@ -9,14 +9,14 @@ export const EnquiryBody = Type.Object(
     productName: Type.Optional(Text(300)),
     email: Type.Optional(Text(254)),
     // The dialog sends a number; a form may send the text typed.
-    quantity: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 12 })])),
+    quantity: Type.Optional(Type.Union([Type.Number(), Text(12)])),
     companyName: Type.Optional(Text(200)),
     mobileNo: Type.Optional(Text(30)),
     country: Type.Optional(Text(100)),
     purpose: Type.Optional(Text(200)),
     requirementDetails: Type.Optional(Text(5000)),
     // SPEC's client sends its token here; the user is taken from the token header instead.
-    userId: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 2000 })),
+    userId: Type.Optional(Type.Union([Text(2000), Type.Null()])),
   },
   { additionalProperties: false },
 );

@@ -81,7 +81,7 @@ export const PlaceOrderBody = Type.Object(
     ),
     // The client's total (subtotal + delivery fee): ignored, the server computes its own.
     amount: Type.Optional(Type.Number()),
-    userId: Type.Optional(Type.String({ maxLength: 2000 })),
+    userId: Type.Optional(Text(2000)),
   },
   { additionalProperties: false },
 );
@@ -103,7 +103,7 @@ export const VerifyRazorpayBody = Type.Object(
     razorpay_order_id: Text(100, 1),
     razorpay_payment_id: Text(100, 1),
     razorpay_signature: Text(200, 1),
-    userId: Type.Optional(Type.String({ maxLength: 2000 })),
+    userId: Type.Optional(Text(2000)),
     // The sandbox pay call answers { success, ...the three fields }; passing it on whole is fine.
     success: Type.Optional(Type.Boolean()),
   },
@@ -123,7 +123,7 @@ export const VerifyStripeBody = Type.Object(
     // The card page's return link carries it as text.
     success: Type.Union([Type.Boolean(), StringEnum(['true', 'false'] as const)]),
     orderId: Text(100, 1),
-    userId: Type.Optional(Type.String({ maxLength: 2000 })),
+    userId: Type.Optional(Text(2000)),
   },
   { additionalProperties: false },
 );
@@ -132,7 +132,7 @@ export type VerifyStripeBody = Static<typeof VerifyStripeBody>;
 export const UserOrdersResponse = Answer({ orders: Type.Array(Order) });
 export type UserOrdersResponse = Static<typeof UserOrdersResponse>;
 
-export const OrderParams = Type.Object({ orderId: Type.String({ maxLength: 100 }) });
+export const OrderParams = Type.Object({ orderId: Text(100) });
 export type OrderParams = Static<typeof OrderParams>;
 
 export const OrderDetailResponse = Answer({ order: OrderDetail });

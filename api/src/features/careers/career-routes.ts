@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JobApplication, JobOpening } from '@metrology/shared';
-import { ApplicationResponse, JobOpeningsResponse } from '@metrology/shared/contracts';
+import { ApplicationResponse, isCleanText, JobOpeningsResponse } from '@metrology/shared/contracts';
 import {
   ENQUIRY_MESSAGES,
   isValidEmail,
@@ -12,7 +12,7 @@ import {
   RESUME_MAX_BYTES,
   RESUME_MESSAGES,
 } from '@metrology/shared/rules';
-import { HttpError } from '../../lib/errors.js';
+import { HttpError, textRuleMessage } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { responses } from '../../lib/schemas.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
@@ -57,10 +57,13 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       if (part.type === 'file') {
         if (part.fieldname !== 'resume') throw new HttpError(400, `Unknown field "${part.fieldname}"`);
         if (upload.resume) throw new HttpError(400, APPLICATION_MESSAGES.oneFile);
+        // A form's text is held to the contracts' text rule like any JSON body's.
+        if (!isCleanText(part.filename)) throw new HttpError(400, textRuleMessage('"resume"'));
         upload.resume = { fileName: part.filename, bytes: await part.toBuffer() };
       } else {
         if (!isTextField(part.fieldname)) throw new HttpError(400, `Unknown field "${part.fieldname}"`);
         const value = String(part.value ?? '').trim();
+        if (!isCleanText(value)) throw new HttpError(400, textRuleMessage(`"${part.fieldname}"`));
         const { label, max } = TEXT_FIELDS[part.fieldname];
         if (value.length > max) throw new HttpError(400, `${label} must be at most ${max} characters`);
         upload.fields[part.fieldname] = value;
