@@ -284,7 +284,17 @@ test('a remote built for another major of a shared singleton is refused at load 
       (error, _stdout, stderr) => (error ? reject(new Error(`fixture build failed: ${stderr}`)) : resolve()),
     ),
   );
-  await releaseOk(site, 'publish', REMOTE, '--dist', dist, '--version', version('incompatible'));
+  // A browser build only (the fixture has no Node build), published as such on purpose.
+  await releaseOk(
+    site,
+    'publish',
+    REMOTE,
+    '--dist',
+    dist,
+    '--version',
+    version('incompatible'),
+    '--client-only',
+  );
 
   const versions = recordContentVersions(page);
   const errors = consoleErrors(page);
