@@ -38,9 +38,41 @@ export function siteLogger(logger) {
         }
       : {};
   return {
-    logger: { level: 'info', ...(typeof logger === 'object' ? logger : {}), ...stream },
+    logger: {
+      level: 'info',
+      ...(typeof logger === 'object' ? logger : {}),
+      // A URL in any line's fields or message keeps no secret (the page renderer logs the URL it renders).
+      formatters: {
+        /** @param {Record<string, unknown>} object */
+        log: (object) =>
+          typeof object.url === 'string' ? { ...object, url: redactUrl(object.url) } : object,
+      },
+      hooks: {
+        /** @param {unknown[]} args @param {(...args: unknown[]) => void} method */
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? redactUrl(arg) : arg)),
+          );
+        },
+      },
+      ...stream,
+    },
     logController: new OneLinePerRequest(),
   };
+}
+
+/** A query parameter whose name says it holds a secret (token, password, ...): its value never reaches a log. */
+const SECRET_PAIR =
+  /((?:^|[?&;])[\w.-]*(?:token|password|passwd|secret|authorization|signature|api[-_]?key)[\w.-]*=)[^&#]*/gi;
+const JWT = /\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g;
+
+/**
+ * The URL as logged: secrets in its query string (and anything shaped like a JWT) replaced, as the API does.
+ * @param {string} url
+ */
+export function redactUrl(url) {
+  return url.replace(SECRET_PAIR, '$1[redacted]').replace(JWT, '[redacted]');
 }
 
 /**
@@ -50,7 +82,8 @@ export function siteLogger(logger) {
 export function registerRequestLog(app) {
   app.addHook('onResponse', async (request, reply) => {
     const ms = reply.elapsedTime;
-    const url = request.url.length > 200 ? `${request.url.slice(0, 200)}...` : request.url;
+    const full = redactUrl(request.url);
+    const url = full.length > 200 ? `${full.slice(0, 200)}...` : full;
     const fields = { method: request.method, url, statusCode: reply.statusCode, responseTime: ms };
     const line = `${request.method} ${url} ${reply.statusCode} ${ms.toFixed(1)} ms`;
     if (reply.statusCode >= 500) request.log.error(fields, line);

@@ -3,8 +3,9 @@
 // Every request carries an id: the X-Request-Id the caller sent (the site server, nginx) when well formed, else a
 // new UUID; it is logged on every line of that request and sent back in the response's X-Request-Id.
 import { randomUUID } from 'node:crypto';
-import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pretty from 'pino-pretty';
+import { redactingLoggerOptions, redactText } from './redact.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -48,9 +49,27 @@ export function serverLogging(
   if (!logger) return { logger: false, ...ids };
   const stream = logFormatFor(format) === 'pretty' ? { stream: prettyStream() } : {};
   return {
-    logger: { level: 'info', ...(typeof logger === 'object' ? logger : {}), redact, ...stream },
+    logger: {
+      level: 'info',
+      ...(typeof logger === 'object' ? logger : {}),
+      redact,
+      // Tokens and passwords are replaced wherever they appear: fields, messages, a logged request's URL.
+      ...redactingLoggerOptions,
+      serializers: { req: requestForLog },
+      ...stream,
+    },
     logController: new OneLinePerRequest(),
     ...ids,
+  };
+}
+
+/** A request as a log field: what Fastify's own serializer writes, with the URL's secrets redacted. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactText(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
   };
 }
 
@@ -67,7 +86,8 @@ export function registerRequestLog(app: FastifyInstance): void {
   });
   app.addHook('onResponse', async (request, reply) => {
     const ms = reply.elapsedTime;
-    const url = request.url.length > 200 ? `${request.url.slice(0, 200)}...` : request.url;
+    const full = redactText(request.url);
+    const url = full.length > 200 ? `${full.slice(0, 200)}...` : full;
     const line = `${request.method} ${url} ${reply.statusCode} ${ms.toFixed(1)} ms`;
     const fields = { method: request.method, url, statusCode: reply.statusCode, responseTime: ms };
     if (reply.statusCode >= 500) request.log.error(fields, line);
