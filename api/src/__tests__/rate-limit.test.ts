@@ -9,7 +9,6 @@ afterAll(() => app.close());
 
 describe('rate limits', () => {
   it.each([
-    ['/api/user/login', { email: 'a@b.co', password: 'x' }],
     ['/api/user/register', { name: 'A', email: 'bad', password: 'x' }],
     ['/api/enquiry/submit', {}],
     ['/api/user/chat', { message: 'hello' }],
@@ -33,8 +32,25 @@ describe('rate limits', () => {
     expect((await send()).statusCode).toBe(429);
   });
 
+  it('login: past the limit of failures, an address is refused', async () => {
+    const from = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: '10.30.0.1',
+        payload: { email, password: 'x' },
+      });
+    expect((await from('a1@b.co')).statusCode).toBe(401);
+    expect((await from('a2@b.co')).statusCode).toBe(401);
+    const third = await from('a3@b.co');
+    expect(third.statusCode).toBe(429);
+    expect(body(third).message).toMatch(
+      /^Too many failed logins from your network\. Please try again in \d+ seconds\.$/,
+    );
+    expect(third.headers['retry-after']).toBeDefined();
+  });
+
   it.each([
-    ['/api/user/login', (email: string) => ({ email, password: 'wrong horse battery' })],
     [
       '/api/user/register',
       (email: string) => ({ name: 'Probe', email, password: 'a long enough passphrase 7' }),

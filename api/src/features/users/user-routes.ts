@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { responses } from '../../lib/schemas.js';
 import { limitPerEmail } from '../../plugins/email-limits.js';
+import { startLoginAttempt } from '../../plugins/login-limits.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
 import { issueToken } from './auth.js';
 import { sessionRoutes } from './session-routes.js';
@@ -69,7 +70,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/api/user/login',
     {
-      config: { rateLimit: rateLimitFor(app, 'login') },
+      // Only failed logins count toward its limits (plugins/login-limits.ts), so no per-request limit here.
       schema: {
         tags: ['users'],
         summary: 'Log in; answers with a session token',
@@ -77,11 +78,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         response: tokenResponse,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const email = normaliseEmail(request.body.email);
       if (!email) throw new HttpError(400, USER_MESSAGES.emailRequired);
       if (!request.body.password) throw new HttpError(400, USER_MESSAGES.passwordRequired);
-      await limitPerEmail(app, 'login', email);
+      const attempt = await startLoginAttempt(app, reply, email, request.ip);
       const found = await db.query<{ id: string; password_hash: string }>(
         'SELECT id, password_hash FROM users WHERE email = $1',
         [email],
@@ -89,7 +90,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const user = found.rows[0];
       // The same work and the same answer whether the e-mail or the password was wrong.
       const ok = await verifyPassword(request.body.password, user?.password_hash ?? (await decoyHash()));
-      if (!user || !ok) throw new HttpError(401, USER_MESSAGES.invalidCredentials);
+      if (!user || !ok) {
+        await attempt.failed();
+        throw new HttpError(401, USER_MESSAGES.invalidCredentials);
+      }
+      await attempt.succeeded();
       return { success: true, token: await issueToken(app, user.id), message: USER_MESSAGES.loggedIn };
     },
   );
