@@ -15,6 +15,10 @@ export const RATE_LIMITED_CALLS = {
   chat: 30,
   loadFailures: 30,
   contact: 20,
+  /** Orders stored per account per window (ORDER_LIMIT_PER_ACCOUNT), cash on delivery and online together. */
+  orderAccount: 30,
+  /** Orders stored per address per window (ORDER_LIMIT_PER_ADDRESS): several accounts behind one address. */
+  orderAddress: 60,
 } as const;
 export type RateLimitedCall = keyof typeof RATE_LIMITED_CALLS;
 
@@ -224,7 +228,21 @@ export function optionsFromEnv(
         : undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     currency: env.PAYMENT_CURRENCY || undefined,
-    rateLimit: env.RATE_LIMIT_DISABLED === 'true' ? false : { max: rateMax, windowMs: rateWindow },
+    rateLimit:
+      env.RATE_LIMIT_DISABLED === 'true'
+        ? false
+        : {
+            max: rateMax,
+            windowMs: rateWindow,
+            calls: {
+              ...(number('ORDER_LIMIT_PER_ACCOUNT') !== undefined
+                ? { orderAccount: number('ORDER_LIMIT_PER_ACCOUNT') }
+                : {}),
+              ...(number('ORDER_LIMIT_PER_ADDRESS') !== undefined
+                ? { orderAddress: number('ORDER_LIMIT_PER_ADDRESS') }
+                : {}),
+            },
+          },
     siteOrigin,
     logger: { level: env.LOG_LEVEL || 'info' },
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : undefined,

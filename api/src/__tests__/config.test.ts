@@ -55,6 +55,20 @@ describe('optionsFromEnv', () => {
       logFormat: 'json',
     });
     expect(optionsFromEnv({ CORS_ORIGINS: '*' }).corsOrigins).toBe(true);
+    // The order limits (issue 27) take their own variables over RATE_LIMIT_MAX (a secret given: no file written).
+    const SECRET = 'a-secret-of-thirty-two-characters!';
+    const orders = resolveConfig(
+      optionsFromEnv({
+        JWT_SECRET: SECRET,
+        RATE_LIMIT_MAX: '500',
+        ORDER_LIMIT_PER_ACCOUNT: '5',
+        ORDER_LIMIT_PER_ADDRESS: '9',
+      }),
+      () => '/tmp',
+    ).rateLimit;
+    expect(orders && orders.calls).toMatchObject({ orderAccount: 5, orderAddress: 9, login: 500 });
+    const defaults = resolveConfig(optionsFromEnv({ JWT_SECRET: SECRET }), () => '/tmp').rateLimit;
+    expect(defaults && defaults.calls).toMatchObject({ orderAccount: 30, orderAddress: 60 });
     expect(optionsFromEnv({ SITE_ORIGIN: 'https://shop.example' }).corsOrigins).toEqual([
       'https://shop.example',
       'http://localhost:8080',

@@ -20,6 +20,7 @@ import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { clearCart } from '../cart/cart-routes.js';
 import { assertWithinOrderCap } from '../limits/order-cap.js';
 import { requireUser, sessionUser } from '../users/auth.js';
+import { assertOrderAllowed, countOrder } from '../../plugins/order-limits.js';
 import { idempotencyKeyOf, orderPlacedWithKey, recordIdempotencyKey } from './idempotency.js';
 import { toMinor } from './payment-providers.js';
 import { DUPLICATE_WINDOW_SECONDS } from './order-pricing.js';
@@ -67,6 +68,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         }
         const order = await priceOrder(tx, request.body, config.deliveryFee);
         assertWithinOrderCap(order.amount, config.orderTotalCap);
+        await countOrder(app, tx, userId, request.ip);
         const recent = await tx.query<{ items: typeof order.items }>(
           `SELECT items FROM orders WHERE user_id = $1 AND payment_method = 'cod'
            AND created_at > now() - make_interval(secs => $2)`,
@@ -107,22 +109,24 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const userId = sessionUser(request);
       const order = await priceOrder(db, request.body, config.deliveryFee);
       assertWithinOrderCap(order.amount, config.orderTotalCap);
+      await assertOrderAllowed(app, userId, request.ip);
       const id = newId();
       const providerOrder = await payments.razorpay.createOrder({
         amountMinor: toMinor(order.amount),
         currency: config.currency,
         receipt: id,
       });
-      await db.transaction((tx) =>
-        insertOrderWithEvent(tx, {
+      await db.transaction(async (tx) => {
+        await countOrder(app, tx, userId, request.ip);
+        await insertOrderWithEvent(tx, {
           id,
           userId,
           order,
           method: 'razorpay',
           status: ORDER_STATUS.awaitingPayment,
           paymentRef: providerOrder.id,
-        }),
-      );
+        });
+      });
       return {
         success: true,
         order: providerOrder,
@@ -181,16 +185,18 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const userId = sessionUser(request);
       const order = await priceOrder(db, request.body, config.deliveryFee);
       assertWithinOrderCap(order.amount, config.orderTotalCap);
+      await assertOrderAllowed(app, userId, request.ip);
       const id = newId();
-      await db.transaction((tx) =>
-        insertOrderWithEvent(tx, {
+      await db.transaction(async (tx) => {
+        await countOrder(app, tx, userId, request.ip);
+        await insertOrderWithEvent(tx, {
           id,
           userId,
           order,
           method: 'stripe',
           status: ORDER_STATUS.awaitingPayment,
-        }),
-      );
+        });
+      });
       try {
         const session = await payments.stripe.createSession(db, {
           orderId: id,
