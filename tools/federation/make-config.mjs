@@ -168,6 +168,12 @@ export function makeConfig({
         shareStrategy: 'loaded-first',
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
+        // One federation runtime per page: the shell provides its copy, and a remote's production entry uses
+        // it instead of carrying its own (~20 KiB gzipped each). A team's dev server keeps a runtime of its own.
+        ...(production && isHost
+          ? { runtimePlugins: [path.join(import.meta.dirname, 'provide-runtime-plugin.mjs')] }
+          : {}),
+        ...(production && !isHost ? { experiments: { externalRuntime: true } } : {}),
       }),
       ...(production && isHost ? [new PageAssetsPlugin()] : []),
       ...(production
