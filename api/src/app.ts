@@ -22,6 +22,7 @@ import { chatRoutes } from './features/chat/chat-routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { enquiryRoutes } from './features/enquiries/enquiry-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
+import { orderExpiry } from './features/orders/order-expiry.js';
 import { orderRoutes } from './features/orders/order-routes.js';
 import { createPayments } from './features/orders/payment-providers.js';
 import { paymentModeRoutes } from './features/payments/mode-routes.js';
@@ -193,6 +194,7 @@ async function assemble(
   await app.register(cartRoutes);
   await app.register(addressRoutes);
   await app.register(orderRoutes);
+  await app.register(orderExpiry);
   await app.register(sandboxPaymentRoutes);
   await app.register(paymentModeRoutes);
   await app.register(enquiryRoutes);

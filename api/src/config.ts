@@ -76,6 +76,8 @@ export interface FaultOptions {
   sessionAbsoluteSeconds?: number;
   /** Most an order may total, delivery included (ORDER_TOTAL_CAP, default 1000000); larger needs an enquiry. */
   orderTotalCap?: number;
+  /** An order awaiting payment this long is cancelled (ORDER_PAYMENT_EXPIRY_MINUTES, default 30; 0 = never). */
+  orderPaymentExpiryMinutes?: number;
   /** sandbox: local test payments; live: the real providers (keys required in production). */
   paymentsMode?: 'sandbox' | 'live';
   /** NODE_ENV=production: refuse to start in live mode without keys. */
@@ -104,11 +106,14 @@ export interface AppConfig {
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
   orderTotalCap: number;
+  /** 0: unpaid orders never expire. */
+  orderPaymentExpiryMs: number;
   paymentsMode: 'sandbox' | 'live';
   publicApiUrl: string;
 }
 
 export const DEFAULT_ORDER_TOTAL_CAP = 1_000_000;
+export const DEFAULT_ORDER_PAYMENT_EXPIRY_MINUTES = 30;
 export const SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
 
@@ -159,6 +164,7 @@ function resolveFaults(options: BuildAppOptions) {
     sessionIdleSeconds: faults.sessionIdleSeconds ?? SESSION_IDLE_SECONDS,
     sessionAbsoluteSeconds: faults.sessionAbsoluteSeconds ?? SESSION_ABSOLUTE_SECONDS,
     orderTotalCap: faults.orderTotalCap ?? DEFAULT_ORDER_TOTAL_CAP,
+    orderPaymentExpiryMs: (faults.orderPaymentExpiryMinutes ?? DEFAULT_ORDER_PAYMENT_EXPIRY_MINUTES) * 60_000,
     paymentsMode,
     publicApiUrl: (faults.publicApiUrl ?? 'http://localhost:4000').replace(/\/+$/, ''),
   };
@@ -262,6 +268,7 @@ function faultsFromEnv(env: NodeJS.ProcessEnv, number: (name: string) => number 
     sessionIdleSeconds: number('SESSION_IDLE_SECONDS'),
     sessionAbsoluteSeconds: number('SESSION_ABSOLUTE_SECONDS'),
     orderTotalCap: number('ORDER_TOTAL_CAP'),
+    orderPaymentExpiryMinutes: number('ORDER_PAYMENT_EXPIRY_MINUTES'),
     paymentsMode: mode ? (mode as 'sandbox' | 'live') : undefined,
     production: env.NODE_ENV === 'production',
     publicApiUrl: env.PUBLIC_API_URL || `http://localhost:${apiPort}`,

@@ -49,6 +49,8 @@ export const DeskOrderSummary = Type.Object({
   itemCount: Type.Integer(),
   customer: Person,
   shipTo: Type.String(),
+  /** Cancelled by the shop because its payment never came (ORDER_PAYMENT_EXPIRY_MINUTES), not by staff. */
+  expired: Type.Boolean(),
 });
 export type DeskOrderSummary = Static<typeof DeskOrderSummary>;
 
@@ -76,6 +78,10 @@ export type DeskOrder = Static<typeof DeskOrder>;
 
 const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
 
+/** Expired unpaid orders on the desk: hidden unless asked for ('include'), or alone ('only'). */
+export const EXPIRED_FILTERS = ['exclude', 'include', 'only'] as const;
+export type ExpiredFilter = (typeof EXPIRED_FILTERS)[number];
+
 /** GET /api/staff/orders: filter by status, date range (UTC days) and text; page and page size. */
 export const StaffOrdersQuery = Type.Object(
   {
@@ -83,6 +89,8 @@ export const StaffOrdersQuery = Type.Object(
     from: Type.Optional(Type.String({ pattern: DAY })),
     to: Type.Optional(Type.String({ pattern: DAY })),
     q: Type.Optional(Text(200)),
+    /** Default 'exclude': the desk is not filled with checkouts nobody paid for. */
+    expired: Type.Optional(StringEnum(EXPIRED_FILTERS)),
     page: Type.Optional(QueryInteger(6)),
     limit: Type.Optional(QueryInteger(3)),
   },

@@ -1,16 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner, errorMessage, formatAmount } from '@metrology/shared';
+import type { ExpiredFilter } from '@metrology/shared/contracts';
 import { PAGE_SIZE, useStaffOrdersQuery, type OrderFilters } from './back-office-api';
 import { RoleGate } from './role-gate';
 import { DeskStatus, When } from './status-badge';
 
 const STATUSES = ['awaiting payment', 'processing', 'shipped', 'delivered', 'cancelled'];
 
+// The contract's values, listed here because only types of the contracts reach the browser.
+const EXPIRED_FILTERS: readonly ExpiredFilter[] = ['exclude', 'include', 'only'];
+const expiredFilter = (value: string | null): ExpiredFilter | undefined =>
+  EXPIRED_FILTERS.find((filter) => filter === value);
+
 function filtersFrom(params: URLSearchParams): OrderFilters {
   const page = Number(params.get('page') ?? '1');
   return {
     status: params.get('status') ?? undefined,
+    expired: expiredFilter(params.get('expired')),
     from: params.get('from') ?? undefined,
     to: params.get('to') ?? undefined,
     q: params.get('q') ?? undefined,
@@ -27,6 +34,8 @@ function OrdersDesk() {
     from: filters.from ?? '',
     to: filters.to ?? '',
     q: filters.q ?? '',
+    // Expired unpaid orders (cancelled by the shop) stay off the desk unless staff ask for them.
+    expired: filters.expired === 'include' || filters.expired === 'only' ? 'include' : '',
   });
 
   const apply = (event: FormEvent) => {
@@ -97,6 +106,17 @@ function OrdersDesk() {
             onChange={(e) => setDraft({ ...draft, q: e.target.value })}
           />
         </div>
+        <div className="ms-field">
+          <label htmlFor="desk-expired">
+            <input
+              id="desk-expired"
+              type="checkbox"
+              checked={draft.expired === 'include'}
+              onChange={(e) => setDraft({ ...draft, expired: e.target.checked ? 'include' : '' })}
+            />{' '}
+            Show expired unpaid orders
+          </label>
+        </div>
         <button type="submit" className="ms-button">
           Show orders
         </button>
@@ -149,6 +169,7 @@ function OrdersDesk() {
                     <td>{`${order.paymentMethod.toUpperCase()}, ${order.payment ? 'paid' : 'not paid'}`}</td>
                     <td>
                       <DeskStatus status={order.status} />
+                      {order.expired ? <span className="shell-desk__sub">expired unpaid</span> : null}
                     </td>
                   </tr>
                 ))}

@@ -38,10 +38,12 @@ interface DeskOrderRow {
   created_at: Date | string;
   customer_name: string | null;
   customer_email: string | null;
+  expired_at: Date | string | null;
 }
 
 const DESK_COLUMNS = `o.id, o.user_id, o.items, o.address, o.amount, o.delivery_fee, o.status, o.payment_method,
-  o.payment, o.payment_ref, o.payment_id, o.created_at, u.name AS customer_name, u.email AS customer_email`;
+  o.payment, o.payment_ref, o.payment_id, o.created_at, u.name AS customer_name, u.email AS customer_email,
+  o.expired_at`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -56,6 +58,7 @@ function summary(row: DeskOrderRow): DeskOrderSummary {
     itemCount: row.items.reduce((sum, item) => sum + item.quantity, 0),
     customer: { name: row.customer_name ?? '', email: row.customer_email ?? '' },
     shipTo: `${row.address.firstName} ${row.address.lastName}, ${row.address.city}`.trim(),
+    expired: row.expired_at !== null,
   };
 }
 
@@ -130,7 +133,7 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
         tags: ['back office'],
         security: TOKEN_SECURITY,
         summary:
-          'Every order, newest first: filter by status, date range (UTC days) and text (order number, name, e-mail)',
+          'Every order, newest first: filter by status, date range (UTC days) and text (order number, name, e-mail); expired unpaid orders only with expired=include or only',
         querystring: StaffOrdersQuery,
         response: responses(StaffOrdersResponse),
       },
@@ -146,6 +149,9 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
         return `$${params.length}`;
       };
       if (query.status) where.push(`o.status = ${param(query.status)}`);
+      const expired = query.expired ?? 'exclude';
+      if (expired === 'exclude') where.push('o.expired_at IS NULL');
+      if (expired === 'only') where.push('o.expired_at IS NOT NULL');
       if (query.from)
         where.push(`o.created_at >= ${param(`${validDay(query.from, 'from')}T00:00:00Z`)}::timestamptz`);
       if (query.to) {
