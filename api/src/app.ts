@@ -22,6 +22,7 @@ import { chatRoutes } from './features/chat/chat-routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { enquiryRoutes } from './features/enquiries/enquiry-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
+import { mailContext, mailRoutes } from './features/mail/index.js';
 import { orderExpiry } from './features/orders/order-expiry.js';
 import { orderRoutes } from './features/orders/order-routes.js';
 import { createPayments } from './features/orders/payment-providers.js';
@@ -100,7 +101,7 @@ async function assemble(
   app.addHook('onClose', async () => db.close());
   registerTextRule(app);
 
-  app.decorate('shop', { db, config, payments: createPayments(config) });
+  app.decorate('shop', { db, config, payments: createPayments(config), ...mailContext(db, config, app.log) });
   app.decorateRequest('userId', null);
 
   // "Empty body" calls (cart/get, userorders) may arrive with no body or an empty JSON body.
@@ -203,6 +204,7 @@ async function assemble(
   await app.register(chatRoutes);
   await app.register(releaseRoutes);
   await app.register(backOfficeRoutes);
+  await app.register(mailRoutes);
 
   await app.ready();
   return app;

@@ -4,6 +4,12 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { DEFAULT_DELIVERY_FEE } from '@metrology/shared/rules';
 import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
+import {
+  mailOptionsFromEnv,
+  resolveMail,
+  type MailConfig,
+  type MailOptions,
+} from './features/mail/mail-config.js';
 import { API_ROOT } from './paths.js';
 
 /** Calls with a per-IP rate limit, and their default maximum per window. */
@@ -15,6 +21,9 @@ export const RATE_LIMITED_CALLS = {
   chat: 30,
   loadFailures: 30,
   contact: 20,
+  /** "Forgot password?" and "Resend verification" each send an e-mail: fewer a window (issue 28). */
+  passwordReset: 5,
+  verificationResend: 5,
   /** Orders stored per account per window (ORDER_LIMIT_PER_ACCOUNT), cash on delivery and online together. */
   orderAccount: 30,
   /** Orders stored per address per window (ORDER_LIMIT_PER_ADDRESS): several accounts behind one address. */
@@ -64,6 +73,8 @@ export interface BuildAppOptions {
   logFormat?: 'json' | 'pretty';
   /** Issue 19 settings (faults and abuse): see FaultOptions. */
   faults?: FaultOptions;
+  /** Issue 28: SMTP, the sender, kinds turned off, the first staff e-mail (README "Mail"). */
+  mail?: MailOptions;
 }
 
 /** Limits, sessions, payments mode and trust (README "Operating the shop"). */
@@ -110,6 +121,7 @@ export interface AppConfig {
   orderPaymentExpiryMs: number;
   paymentsMode: 'sandbox' | 'live';
   publicApiUrl: string;
+  mail: MailConfig;
 }
 
 export const DEFAULT_ORDER_TOTAL_CAP = 1_000_000;
@@ -145,6 +157,7 @@ export function resolveConfig(options: BuildAppOptions, tmpResumesDir: () => str
     siteOrigin: (options.siteOrigin ?? 'http://localhost:8080').replace(/\/+$/, ''),
     fetch: options.fetch ?? globalThis.fetch,
     releasesDir: options.releasesDir ? path.resolve(options.releasesDir) : undefined,
+    mail: resolveMail(options.mail),
     ...resolveFaults(options),
   };
 }
@@ -254,6 +267,7 @@ export function optionsFromEnv(
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : undefined,
     releasesDir: path.resolve(cwd, env.RELEASES_DIR || './releases'),
     faults: faultsFromEnv(env, number),
+    mail: mailOptionsFromEnv(env),
   };
 }
 

@@ -1,12 +1,17 @@
 // What every route can reach: the database, the resolved config and the payment providers.
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
+import type { ShopMail } from './features/mail/messages.js';
+import type { MailSender } from './features/mail/sender.js';
 import type { Payments } from './features/orders/payment-providers.js';
 
 export interface ShopContext {
   db: Database;
   config: AppConfig;
   payments: Payments;
+  /** The messages the shop writes to its outbox (issue 28), and the sender that delivers them. */
+  mail: ShopMail;
+  mailSender: MailSender;
 }
 
 declare module 'fastify' {

@@ -59,6 +59,7 @@ const apiProject = (displayName, extra) => ({
     '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
     '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
     '^@metrology/shared/trust-proxy$': '<rootDir>/../shared/server/trust-proxy.mjs',
+    '^@metrology/shared/html-escape$': '<rootDir>/../shared/server/html-escape.mjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   ...extra,

@@ -15,7 +15,14 @@ export const Person = Type.Object({ name: Type.String(), email: Type.String() })
 export type Person = Static<typeof Person>;
 
 /** The logged-in account (GET /api/user/me). */
-export const Me = Type.Object({ _id: Type.String(), name: Type.String(), email: Type.String(), role: Role });
+export const Me = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  role: Role,
+  /** Whether the address was proved by the link sent at sign-up (issue 28); roles need it. */
+  emailVerified: Type.Boolean(),
+});
 export type Me = Static<typeof Me>;
 
 export const MeResponse = Answer({ user: Me });
@@ -116,7 +123,12 @@ export const StaffOrderResponse = Answer({ order: DeskOrder });
 export type StaffOrderResponse = Static<typeof StaffOrderResponse>;
 
 export const MoveOrderBody = Type.Object(
-  { status: MoveTarget, note: Type.Optional(Text(500)) },
+  {
+    status: MoveTarget,
+    note: Type.Optional(Text(500)),
+    /** The note is meant for the shopper: it goes into the e-mail about the move (otherwise staff only). */
+    noteToShopper: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
 export type MoveOrderBody = Static<typeof MoveOrderBody>;

@@ -16,3 +16,4 @@ export * from './back-office.js';
 export * from './contact.js';
 export * from './releases.js';
 export * from './health.js';
+export * from './accounts.js';

@@ -158,20 +158,36 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       const first = Object.values(errors)[0];
       if (first) throw new HttpError(400, first, { errors });
       const id = newId();
-      await db.query(
-        `INSERT INTO contact_messages (id, product, name, email, mobile, requirement, details, user_id)
+      // The message and its acknowledgement (and the staff's notice) are stored together, or neither.
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO contact_messages (id, product, name, email, mobile, requirement, details, user_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          id,
-          b.product.trim(),
-          b.name.trim(),
-          b.email.trim().toLowerCase(),
-          b.mobile.trim(),
-          b.requirement?.trim() ?? '',
-          b.enquiryDetails.trim(),
-          request.userId,
-        ],
-      );
+          [
+            id,
+            b.product.trim(),
+            b.name.trim(),
+            b.email.trim().toLowerCase(),
+            b.mobile.trim(),
+            b.requirement?.trim() ?? '',
+            b.enquiryDetails.trim(),
+            request.userId,
+          ],
+        );
+        await app.shop.mail.leadReceived(tx, {
+          kind: 'contact',
+          email: b.email.trim().toLowerCase(),
+          name: b.name.trim(),
+          about: b.product.trim(),
+          facts: [
+            ['Product', b.product.trim()],
+            ['Name', b.name.trim()],
+            ['Mobile', b.mobile.trim()],
+            ['Requirement', b.requirement?.trim() ?? ''],
+          ],
+          details: b.enquiryDetails.trim(),
+        });
+      });
       request.log.info({ messageId: id }, 'contact message received');
       return { success: true, message: CONTACT_MESSAGES.received, messageId: id };
     },

@@ -22,10 +22,15 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const found = await db.query<{ id: string; name: string; email: string; role: string }>(
-        'SELECT id, name, email, role FROM users WHERE id = $1',
-        [request.userId],
-      );
+      const found = await db.query<{
+        id: string;
+        name: string;
+        email: string;
+        role: string;
+        verified: boolean;
+      }>('SELECT id, name, email, role, email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1', [
+        request.userId,
+      ]);
       const user = found.rows[0];
       if (!user) throw new HttpError(401, MESSAGES.sessionExpired);
       return {
@@ -35,6 +40,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
           name: user.name,
           email: user.email,
           role: isRole(user.role) ? user.role : 'shopper',
+          emailVerified: user.verified,
         },
       };
     },

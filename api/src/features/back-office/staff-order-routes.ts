@@ -245,6 +245,8 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
           'INSERT INTO order_events (order_id, status, note, actor_user_id) VALUES ($1, $2, $3, $4)',
           [row.id, target, note, actor],
         );
+        // The shopper hears of the move; the note only when staff meant it for them.
+        await app.shop.mail.orderMoved(tx, row.id, target, request.body.noteToShopper ? note || null : null);
         return detail(tx, { ...row, status: target });
       });
       request.log.info({ orderId: order._id, status: target, by: actor }, 'order status moved');

@@ -7,6 +7,11 @@ import { isRole, type Role } from './roles.js';
 
 export class UserAdminError extends Error {}
 
+/** Why a role is refused to an address nobody proved (issue 28): someone else may have registered it first. */
+export const unverifiedRoleRefusal = (email: string) =>
+  `${email} has not verified its e-mail address, so it cannot be given a role: whoever registered it may not own it. ` +
+  `Ask its owner to open the link in the verification e-mail (or choose "Resend verification" in the account menu), then grant again.`;
+
 const normalise = (email: string) => email.trim().toLowerCase();
 
 /** Sets the account's role; answers the role it had. */
@@ -16,8 +21,8 @@ export async function setRole(
   role: Role,
 ): Promise<{ before: Role; name: string }> {
   if (!isRole(role)) throw new UserAdminError(`Unknown role '${String(role)}' (staff or release-manager)`);
-  const found = await db.query<{ role: string; name: string }>(
-    'SELECT role, name FROM users WHERE email = $1',
+  const found = await db.query<{ role: string; name: string; verified: boolean }>(
+    'SELECT role, name, email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1',
     [normalise(email)],
   );
   const user = found.rows[0];
@@ -26,10 +31,12 @@ export async function setRole(
       `No account with the e-mail ${normalise(email)}. Register it on the site first, or use 'create'.`,
     );
   }
+  if (role !== 'shopper' && !user.verified) throw new UserAdminError(unverifiedRoleRefusal(normalise(email)));
   await db.query('UPDATE users SET role = $2 WHERE email = $1', [normalise(email), role]);
   return { before: isRole(user.role) ? user.role : 'shopper', name: user.name };
 }
 
+/** A new account; the operator who types the address and hands over the password vouches for it (verified). */
 export async function createUser(
   db: Queryable,
   fields: { email: string; name: string; password: string; role: Role },
@@ -40,7 +47,7 @@ export async function createUser(
   if (!fields.password) throw new UserAdminError('The password (read from standard input) is empty');
   const id = newId();
   const inserted = await db.query(
-    `INSERT INTO users (id, name, email, password_hash, role) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO users (id, name, email, password_hash, role, email_verified_at) VALUES ($1, $2, $3, $4, $5, now())
      ON CONFLICT (email) DO NOTHING`,
     [id, fields.name.trim(), email, await hashPassword(fields.password), fields.role],
   );

@@ -137,24 +137,40 @@ export async function careerRoutes(app: FastifyInstance): Promise<void> {
       const stored = `${id}.${type}`;
       await writeFile(path.join(config.resumesDir, stored), resume.bytes, { mode: 0o600, flag: 'wx' });
       const f = upload.fields as Record<TextField, string>;
-      await db.query(
-        `INSERT INTO job_applications (id, name, email, qualification, position, mobile, message, resume_file,
+      // The application and its acknowledgement (and the staff's notice) are stored together, or neither.
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO job_applications (id, name, email, qualification, position, mobile, message, resume_file,
            resume_original_name, resume_type, resume_bytes)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          id,
-          f.name,
-          f.email.toLowerCase(),
-          f.qualification,
-          f.position,
-          f.mobile,
-          f.message,
-          stored,
-          path.basename(resume.fileName).slice(0, 255),
-          RESUME_MIME[type],
-          resume.bytes.length,
-        ],
-      );
+          [
+            id,
+            f.name,
+            f.email.toLowerCase(),
+            f.qualification,
+            f.position,
+            f.mobile,
+            f.message,
+            stored,
+            path.basename(resume.fileName).slice(0, 255),
+            RESUME_MIME[type],
+            resume.bytes.length,
+          ],
+        );
+        await app.shop.mail.leadReceived(tx, {
+          kind: 'application',
+          email: f.email.toLowerCase(),
+          name: f.name,
+          about: f.position,
+          facts: [
+            ['Position', f.position],
+            ['Qualification', f.qualification],
+            ['Mobile', f.mobile],
+            ['Resume', path.basename(resume.fileName)],
+          ],
+          details: f.message,
+        });
+      });
       request.log.info({ applicationId: id, position: f.position }, 'job application received');
       return { success: true, message: APPLICATION_MESSAGES.success };
     },

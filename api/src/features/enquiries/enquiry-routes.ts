@@ -31,24 +31,43 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
       const fields = checkEnquiry(body);
       if (fields.problem) throw new HttpError(400, fields.problem, { errors: fields.errors });
       const id = newId();
-      await db.query(
-        `INSERT INTO enquiries (id, product_id, product_name, email, quantity, company_name, mobile_no, country,
+      // The enquiry and its acknowledgement (and the staff's notice) are stored together, or neither.
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO enquiries (id, product_id, product_name, email, quantity, company_name, mobile_no, country,
            purpose, requirement_details, user_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          id,
-          (body.productId ?? '').trim(),
-          (body.productName ?? '').trim(),
-          fields.email.toLowerCase(),
-          fields.quantity,
-          (body.companyName ?? '').trim(),
-          fields.mobileNo,
-          fields.country,
-          (body.purpose ?? '').trim(),
-          (body.requirementDetails ?? '').trim(),
-          request.userId,
-        ],
-      );
+          [
+            id,
+            (body.productId ?? '').trim(),
+            (body.productName ?? '').trim(),
+            fields.email.toLowerCase(),
+            fields.quantity,
+            (body.companyName ?? '').trim(),
+            fields.mobileNo,
+            fields.country,
+            (body.purpose ?? '').trim(),
+            (body.requirementDetails ?? '').trim(),
+            request.userId,
+          ],
+        );
+        const product = (body.productName ?? '').trim() || 'a product';
+        await app.shop.mail.leadReceived(tx, {
+          kind: 'enquiry',
+          email: fields.email.toLowerCase(),
+          name: (body.companyName ?? '').trim(),
+          about: product,
+          facts: [
+            ['Product', product],
+            ['Quantity', String(fields.quantity)],
+            ['Company', (body.companyName ?? '').trim()],
+            ['Mobile', fields.mobileNo],
+            ['Country', fields.country],
+            ['Purpose', (body.purpose ?? '').trim()],
+          ],
+          details: (body.requirementDetails ?? '').trim(),
+        });
+      });
       request.log.info({ enquiryId: id, productId: body.productId }, 'enquiry received');
       return { success: true, message: ENQUIRY_MESSAGES.success, enquiryId: id };
     },

@@ -84,6 +84,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           method: 'cod',
           status: ORDER_STATUS.processing,
         });
+        await app.shop.mail.orderPlaced(tx, id);
         if (key) await recordIdempotencyKey(tx, id, key);
         await clearCart(tx, userId);
         return order.amount;
@@ -299,6 +300,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         return;
       }
       await addOrderEvent(tx, orderId, ORDER_STATUS.processing, ORDER_NOTES.paid);
+      await app.shop.mail.paymentReceived(tx, orderId);
       await clearCart(tx, userId);
     });
   }

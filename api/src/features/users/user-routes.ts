@@ -56,11 +56,16 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       await limitPerEmail(app, 'register', email);
       const id = newId();
       const passwordHash = await hashPassword(password);
-      const inserted = await db.query(
-        `INSERT INTO users (id, name, email, password_hash) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (email) DO NOTHING`,
-        [id, name, email, passwordHash],
-      );
+      // The account and its verification link (issue 28) are stored together, or neither.
+      const inserted = await db.transaction(async (tx) => {
+        const added = await tx.query(
+          `INSERT INTO users (id, name, email, password_hash) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (email) DO NOTHING`,
+          [id, name, email, passwordHash],
+        );
+        if (added.rowCount > 0) await app.shop.mail.verifyEmail(tx, { id, name, email });
+        return added;
+      });
       if (inserted.rowCount === 0) throw new HttpError(409, USER_MESSAGES.duplicate);
       request.log.info({ userId: id }, 'user registered');
       return { success: true, token: await issueToken(app, id), message: USER_MESSAGES.registered };
