@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { buildIfNeeded } from '../src/build.mjs';
 import { DEFAULT_GEO_URL, launch } from '../src/launch.mjs';
+import { startMailCatcher } from '../src/mail-catcher.mjs';
 import { publishForStart } from '../src/publish-local.mjs';
 import { ROOT } from '../src/paths.mjs';
 
@@ -42,6 +43,10 @@ async function main() {
     );
   }
 
+  // Without SMTP_URL nothing leaves the machine: a local catcher keeps the shop's e-mails for the back office.
+  const catcher = process.env.SMTP_URL
+    ? undefined
+    : await startMailCatcher({ directory: path.join(dataDir, 'caught-mail') });
   const running = await launch({
     sitePort,
     apiPort,
@@ -50,13 +55,20 @@ async function main() {
     databaseUrl: process.env.DATABASE_URL,
     geoUrl: process.env.GEO_URL ?? DEFAULT_GEO_URL,
     deliveryFee,
+    ...(catcher ? { apiEnv: { SMTP_URL: catcher.url, CAUGHT_MAIL_DIR: catcher.directory } } : {}),
   });
   console.log(
     `\nThe shop is open at ${running.siteUrl}  (API ${running.apiUrl}, data in ${dataDir}, releases in ${releasesDir})`,
   );
+  console.log(
+    catcher
+      ? `E-mails are caught locally (SMTP_URL is not set): staff read them at ${running.siteUrl}/back-office/mail (files in ${catcher.directory})`
+      : `E-mails go to ${new URL(process.env.SMTP_URL ?? '').host}`,
+  );
   console.log('Press Ctrl+C to stop.');
   const stop = async () => {
     await running.stop();
+    await catcher?.close();
     process.exit(0);
   };
   process.on('SIGINT', stop);
