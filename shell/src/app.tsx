@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { SessionStart, ShopProviders, type RootState, type ShopStore } from '@metrology/shared';
+import { ResetPasswordRoute, VerifyEmailRoute } from './account/account-routes';
 import { BackOfficeRoutes } from './back-office/back-office-routes';
 import { LoginDialog } from './auth/login-dialog';
 import { DeferredOverlays } from './layout/deferred-overlays';
@@ -69,6 +70,8 @@ export function SiteLayout() {
               />
             ))}
             <Route path="/releases" element={<ReleasesRoute />} />
+            <Route path="/reset-password" element={<ResetPasswordRoute />} />
+            <Route path="/verify-email" element={<VerifyEmailRoute />} />
             <Route path="/back-office/*" element={<BackOfficeRoutes />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>

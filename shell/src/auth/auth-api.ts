@@ -5,6 +5,12 @@ import {
   type Registration,
   type SessionResponse,
 } from '@metrology/shared';
+import type {
+  AccountMessageResponse,
+  PasswordResetBody,
+  PasswordResetRequestBody,
+  VerifyEmailBody,
+} from '@metrology/shared/contracts';
 
 export type { Credentials, Registration, SessionResponse };
 
@@ -22,7 +28,31 @@ export const authApi = shopApi.injectEndpoints({
       // The token is given explicitly: the store forgets it at once, before this call leaves.
       query: (token) => ({ url: '/api/user/logout', method: 'POST', body: {}, headers: { token } }),
     }),
+    /** "Forgot password?": the same answer whether an account has the e-mail or not (issue 28). */
+    requestPasswordReset: build.mutation<AccountMessageResponse, PasswordResetRequestBody>({
+      query: (body) => ({ url: '/api/user/password-reset/request', method: 'POST', body }),
+    }),
+    /** /reset-password: the link's token and the new password; every session of the account ends. */
+    resetPassword: build.mutation<AccountMessageResponse, PasswordResetBody>({
+      query: (body) => ({ url: '/api/user/password-reset', method: 'POST', body }),
+    }),
+    /** /verify-email: the link's token proves the address. */
+    verifyEmail: build.mutation<AccountMessageResponse, VerifyEmailBody>({
+      query: (body) => ({ url: '/api/user/verify-email', method: 'POST', body }),
+    }),
+    /** The account menu's "Resend verification" (the session's token goes with it). */
+    resendVerification: build.mutation<AccountMessageResponse, void>({
+      query: () => ({ url: '/api/user/verify-email/resend', method: 'POST', body: {} }),
+    }),
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useLogoutMutation } = authApi;
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+  useVerifyEmailMutation,
+  useResendVerificationMutation,
+} = authApi;

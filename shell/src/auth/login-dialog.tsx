@@ -17,8 +17,9 @@ import {
   useForm,
 } from '@metrology/shared';
 import { useLoginMutation, useRegisterMutation } from './auth-api';
+import { ForgotPasswordForm } from './forgot-password-form';
 
-type Mode = 'login' | 'signup';
+type Mode = 'login' | 'signup' | 'forgot';
 
 /** The shared password rule with its list of common passwords (about 12 KB gzip): fetched for sign-up only. */
 const loadPasswordRule = () => import('@metrology/shared/password');
@@ -37,6 +38,13 @@ const TEXTS = {
     submit: 'Create Account',
     toggle: 'Already have an account?',
     success: 'Account created successfully!',
+  },
+  forgot: {
+    title: 'Reset your password',
+    subtitle: "Enter your account's e-mail and we will send you a link to choose a new password",
+    submit: 'Send reset link',
+    toggle: 'Back to login',
+    success: '',
   },
 } as const;
 
@@ -75,6 +83,8 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
   const switchMode = () => {
     setMode((was) => (was === 'login' ? 'signup' : 'login'));
   };
+  // DESIGN.md: SPEC's "Forgot password?" link (same text, same place) opens a password reset by e-mail.
+  const openForgot = () => setMode('forgot');
 
   // After a switch the first field of the new mode takes the focus (the name field appears in sign-up).
   const switched = useRef(false);
@@ -122,59 +132,74 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
       <CloseButton className="shell-icon-button shell-login__close" onClose={onClose} />
       <DialogTitle className="shell-login__title">{texts.title}</DialogTitle>
       <DialogDescription className="shell-login__subtitle">{texts.subtitle}</DialogDescription>
-      <form className="shell-login__form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        {mode === 'signup' ? (
+      {mode === 'forgot' ? (
+        <ForgotPasswordForm firstField={firstField} initialEmail={email} submitLabel={texts.submit} />
+      ) : (
+        <form className="shell-login__form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
+          {mode === 'signup' ? (
+            <div className="ms-field">
+              <label htmlFor={form.fieldId('name')}>Name</label>
+              <input
+                ref={firstField}
+                className="ms-input"
+                type="text"
+                autoComplete="name"
+                required
+                {...form.field('name')}
+              />
+            </div>
+          ) : null}
           <div className="ms-field">
-            <label htmlFor={form.fieldId('name')}>Name</label>
+            <label htmlFor={form.fieldId('email')}>Email</label>
             <input
-              ref={firstField}
+              ref={mode === 'login' ? firstField : undefined}
               className="ms-input"
-              type="text"
-              autoComplete="name"
+              type="email"
+              autoComplete="email"
               required
-              {...form.field('name')}
+              {...form.field('email')}
             />
           </div>
-        ) : null}
-        <div className="ms-field">
-          <label htmlFor={form.fieldId('email')}>Email</label>
-          <input
-            ref={mode === 'login' ? firstField : undefined}
-            className="ms-input"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.field('email')}
-          />
-        </div>
-        <div className="ms-field">
-          <label htmlFor={form.fieldId('password')}>Password</label>
-          <input
-            className="ms-input"
-            type="password"
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            required
-            {...form.field('password', mode === 'signup' ? `${ids}-password-rule` : undefined)}
-          />
-          {mode === 'signup' ? (
-            <small id={`${ids}-password-rule`} className="shell-login__hint">
-              At least {PASSWORD_MIN_LENGTH} characters, and not a common password.
-            </small>
+          <div className="ms-field">
+            <label htmlFor={form.fieldId('password')}>Password</label>
+            <input
+              className="ms-input"
+              type="password"
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              required
+              {...form.field('password', mode === 'signup' ? `${ids}-password-rule` : undefined)}
+            />
+            {mode === 'signup' ? (
+              <small id={`${ids}-password-rule`} className="shell-login__hint">
+                At least {PASSWORD_MIN_LENGTH} characters, and not a common password.
+              </small>
+            ) : null}
+          </div>
+          {mode === 'login' ? (
+            // A real link to the reset page (it works without scripts); here it opens the same form in the dialog.
+            <a
+              href="/reset-password"
+              className="shell-login__forgot"
+              onClick={(event) => {
+                event.preventDefault();
+                openForgot();
+              }}
+            >
+              Forgot password?
+            </a>
           ) : null}
-        </div>
-        {mode === 'login' ? (
-          // SPEC: the link is shown in Login mode and goes nowhere (there is no password reset yet).
-          // eslint-disable-next-line jsx-a11y/anchor-is-valid
-          <a href="#" className="shell-login__forgot" onClick={(event) => event.preventDefault()}>
-            Forgot password?
-          </a>
-        ) : null}
-        {/* aria-disabled, not disabled: the focus stays on the button while the request runs. */}
-        <button type="submit" className="ms-button shell-login__submit" aria-disabled={busy}>
-          {texts.submit}
-        </button>
-      </form>
-      <button type="button" className="shell-login__toggle" onClick={switchMode} disabled={busy}>
+          {/* aria-disabled, not disabled: the focus stays on the button while the request runs. */}
+          <button type="submit" className="ms-button shell-login__submit" aria-disabled={busy}>
+            {texts.submit}
+          </button>
+        </form>
+      )}
+      <button
+        type="button"
+        className="shell-login__toggle"
+        onClick={mode === 'forgot' ? () => setMode('login') : switchMode}
+        disabled={busy}
+      >
         {texts.toggle}
       </button>
     </Dialog>

@@ -1,5 +1,6 @@
 import { shopApi } from '@metrology/shared';
 import type {
+  CaughtMailResponse,
   DeskOrder,
   InboxFilter,
   InboxItem,
@@ -20,6 +21,8 @@ import type {
 
 // The calls' shapes are the API's contracts (types only: no schema code reaches the browser).
 export type {
+  CaughtMail,
+  CaughtMailResponse,
   DeskOrder,
   DeskOrderSummary,
   DeskRelease,
@@ -55,7 +58,7 @@ function search(params: Record<string, string | number | undefined>): string {
 
 /** The back office's calls; every one is checked on the server (401 without a session, 403 without the role). */
 export const backOfficeApi = shopApi
-  .enhanceEndpoints({ addTagTypes: ['Me', 'DeskOrders', 'Inbox', 'ReleaseDesk'] })
+  .enhanceEndpoints({ addTagTypes: ['Me', 'DeskOrders', 'Inbox', 'ReleaseDesk', 'CaughtMail'] })
   .injectEndpoints({
     endpoints: (build) => ({
       // The argument is the session token: a new login is a new cache entry, never the last user's role.
@@ -73,13 +76,25 @@ export const backOfficeApi = shopApi
         transformResponse: (response: StaffOrderResponse) => response.order,
         providesTags: ['DeskOrders'],
       }),
-      moveOrder: build.mutation<{ message: string; order: DeskOrder }, { id: string; status: MoveTarget }>({
-        query: ({ id, status }) => ({
+      moveOrder: build.mutation<
+        { message: string; order: DeskOrder },
+        { id: string; status: MoveTarget; note?: string; noteToShopper?: boolean }
+      >({
+        query: ({ id, status, note, noteToShopper }) => ({
           url: `/api/staff/orders/${encodeURIComponent(id)}/status`,
           method: 'POST',
-          body: { status } satisfies MoveOrderBody,
+          body: {
+            status,
+            ...(note ? { note, noteToShopper: Boolean(noteToShopper) } : {}),
+          } satisfies MoveOrderBody,
         }),
-        invalidatesTags: ['DeskOrders', 'Orders'],
+        // The move writes an e-mail to the outbox too.
+        invalidatesTags: ['DeskOrders', 'Orders', 'CaughtMail'],
+      }),
+      /** The local mail catcher's messages and the outbox's counts (issue 28). */
+      caughtMail: build.query<CaughtMailResponse, void>({
+        query: () => '/api/staff/mail',
+        providesTags: ['CaughtMail'],
       }),
       inbox: build.query<InboxPage, { kind: InboxKind; handled: InboxFilter; page: number }>({
         query: ({ kind, handled, page }) =>
@@ -110,6 +125,7 @@ export const {
   useStaffOrdersQuery,
   useStaffOrderQuery,
   useMoveOrderMutation,
+  useCaughtMailQuery,
   useInboxQuery,
   useMarkHandledMutation,
   useReleaseDeskQuery,

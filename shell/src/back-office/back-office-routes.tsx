@@ -8,6 +8,7 @@ import './back-office.css';
 const OrdersDeskPage = lazy(() => import('./orders-desk-page'));
 const OrderDeskPage = lazy(() => import('./order-desk-page'));
 const InboxPage = lazy(() => import('./inbox-page'));
+const MailPage = lazy(() => import('./mail-page'));
 
 class DeskBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -40,6 +41,7 @@ export function BackOfficeRoutes() {
           <Route path="orders" element={<OrdersDeskPage />} />
           <Route path="orders/:id" element={<OrderDeskPage />} />
           <Route path="inbox" element={<InboxPage />} />
+          <Route path="mail" element={<MailPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

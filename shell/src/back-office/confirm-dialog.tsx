@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog, DialogDescription, DialogTitle } from '@metrology/shared';
 
 /** "Are you sure?" for back-office actions: focus starts on Cancel, Escape or the backdrop cancel too. */
@@ -9,6 +9,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  children,
 }: {
   title: string;
   text: string;
@@ -16,12 +17,15 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** More to decide before confirming (a note for the shopper). */
+  children?: ReactNode;
 }) {
   const cancel = useRef<HTMLButtonElement>(null);
   return (
     <Dialog onClose={onCancel} busy={busy} initialFocus={cancel} className="shell-confirm">
       <DialogTitle>{title}</DialogTitle>
       <DialogDescription>{text}</DialogDescription>
+      {children}
       <div className="shell-confirm__actions">
         <button ref={cancel} type="button" className="ms-button ms-button--ghost" onClick={onCancel}>
           Cancel

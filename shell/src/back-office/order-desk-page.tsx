@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner, errorMessage, formatAmount, notify } from '@metrology/shared';
 import { useMoveOrderMutation, useStaffOrderQuery, type DeskOrder, type MoveTarget } from './back-office-api';
@@ -16,12 +16,16 @@ function Moves({ order }: { order: DeskOrder }) {
   const [asking, setAsking] = useState<MoveTarget | null>(null);
   const [move, { isLoading }] = useMoveOrderMutation();
   const [problem, setProblem] = useState('');
+  const [note, setNote] = useState('');
+  const [noteToShopper, setNoteToShopper] = useState(true);
+  const noteId = useId();
 
   const confirm = async () => {
     if (!asking) return;
     setProblem('');
     try {
-      const result = await move({ id: order._id, status: asking }).unwrap();
+      const result = await move({ id: order._id, status: asking, note: note.trim(), noteToShopper }).unwrap();
+      setNote('');
       notify.success(result.message);
     } catch (error) {
       setProblem(errorMessage(error, 'The order could not be moved.'));
@@ -60,12 +64,32 @@ function Moves({ order }: { order: DeskOrder }) {
       {asking && (
         <ConfirmDialog
           title={`${MOVE_LABELS[asking]}?`}
-          text={`Order ${order._id} moves from ${order.status} to ${asking}. The customer sees it on their orders page.`}
+          text={`Order ${order._id} moves from ${order.status} to ${asking}. The customer sees it on their orders page and gets an e-mail.`}
           confirmLabel={MOVE_LABELS[asking]}
           busy={isLoading}
           onConfirm={() => void confirm()}
           onCancel={() => setAsking(null)}
-        />
+        >
+          <div className="ms-field">
+            <label htmlFor={`${noteId}-note`}>Note (optional)</label>
+            <textarea
+              id={`${noteId}-note`}
+              className="ms-textarea"
+              maxLength={500}
+              rows={3}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
+          <label className="shell-desk__check">
+            <input
+              type="checkbox"
+              checked={noteToShopper}
+              onChange={(event) => setNoteToShopper(event.target.checked)}
+            />{' '}
+            Put the note in the e-mail to the customer (otherwise it stays in the history for staff)
+          </label>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -67,6 +67,12 @@ export function RoleGate({
       <div className="ms-page shell-desk shell-desk--gate" data-gate="refused">
         <h1>{title}</h1>
         <p role="alert">{`${NEEDED[role]} You are logged in as ${user.email}.`}</p>
+        {user.emailVerified ? null : (
+          <p data-gate="unverified">
+            A role is given only to a verified e-mail address, and yours is not verified yet: open the link in
+            the e-mail we sent when you signed up, or choose Resend verification in the account menu.
+          </p>
+        )}
       </div>
     );
   }

@@ -1,6 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
 import {
+  errorMessage,
   loginDialogOpened,
+  notify,
   selectIsLoggedIn,
   selectToken,
   sessionEnded,
@@ -8,14 +10,16 @@ import {
   useAppSelector,
 } from '@metrology/shared';
 import { useMe } from '../back-office/role-gate';
-import { useLogoutMutation } from '../auth/auth-api';
+import { useLogoutMutation, useResendVerificationMutation } from '../auth/auth-api';
 import { useDisclosureMenu } from './use-disclosure-menu';
 
 /** The account button: 'Login / Register' for guests; My Orders and Logout once logged in. */
 export function UserMenu() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   // Back-office links only for the roles that may use them (the server checks every call again).
-  const role = useMe().user?.role;
+  const me = useMe().user;
+  const role = me?.role;
+  const [resendVerification] = useResendVerificationMutation();
   const token = useAppSelector(selectToken);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -28,6 +32,18 @@ export function UserMenu() {
     // The dialog gives the focus back to what had it: the account button, which stays on the page.
     button.current?.focus();
     dispatch(loginDialogOpened());
+  };
+
+  // Until the address is proved (issue 28) the account works as before; the link can be sent again.
+  const resend = () => {
+    setOpen(false);
+    button.current?.focus();
+    resendVerification()
+      .unwrap()
+      .then((result) => notify.success(result.message ?? 'Sent'))
+      .catch((error: unknown) =>
+        notify.error(errorMessage(error, 'Something went wrong. Please try again.')),
+      );
   };
 
   const logout = () => {
@@ -68,6 +84,18 @@ export function UserMenu() {
                 My Orders
               </Link>
             </li>
+            {me && !me.emailVerified && (
+              <li>
+                <button type="button" className="shell-user__item" onClick={resend} onKeyDown={onItemKeyDown}>
+                  Resend verification
+                </button>
+              </li>
+            )}
+            {me?.emailVerified && (
+              <li className="shell-user__item" data-testid="email-verified">
+                E-mail verified
+              </li>
+            )}
             {role === 'staff' && (
               <>
                 <li>
@@ -78,6 +106,11 @@ export function UserMenu() {
                 <li>
                   <Link to="/back-office/inbox" className="shell-user__item" onKeyDown={onItemKeyDown}>
                     Inbox
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/back-office/mail" className="shell-user__item" onKeyDown={onItemKeyDown}>
+                    Caught mail
                   </Link>
                 </li>
               </>

@@ -78,7 +78,7 @@ export interface RenderResult {
   problems: string[];
 }
 
-const SHELL_PATHS = ['/releases', '/back-office/*'];
+const SHELL_PATHS = ['/releases', '/back-office/*', '/reset-password', '/verify-email'];
 
 function sectionRouteOf(pathname: string): SectionRoute | undefined {
   return ROUTES.find((route) => matchPath(route.path, pathname));

@@ -1,0 +1,24 @@
+import { Suspense, lazy } from 'react';
+import { Spinner } from '@metrology/shared';
+
+// Opened from an e-mail's link: kept out of the shop's own bundle until then.
+const ResetPasswordPage = lazy(() => import('./reset-password-page'));
+const VerifyEmailPage = lazy(() => import('./verify-email-page'));
+
+/** /reset-password (issue 28): a new password with the link, or the "Forgot password?" form without one. */
+export function ResetPasswordRoute() {
+  return (
+    <Suspense fallback={<Spinner label="Loading the page" />}>
+      <ResetPasswordPage />
+    </Suspense>
+  );
+}
+
+/** /verify-email (issue 28): the sign-up e-mail's link. */
+export function VerifyEmailRoute() {
+  return (
+    <Suspense fallback={<Spinner label="Loading the page" />}>
+      <VerifyEmailPage />
+    </Suspense>
+  );
+}
