@@ -69,6 +69,23 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // React Router reaches the bundles through one federation singleton that names what the shop uses: a direct
+    // import would put a second, whole copy of the package into that bundle. Tests may use its test routers.
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
+    ignores: ['**/__tests__/**', '**/test-support/**', '**/test-utils/**', 'shared/src/router/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: "Import the router from '@metrology/shared/router' (the shop's one router singleton).",
+          })),
+        },
+      ],
+    },
+  },
   // The direction of imports: @metrology/shared <- remotes and shell; remotes never import each other or the shell,
   // at any depth (a package name, a relative path climbing out of the package, or a path through node_modules).
   ...remotes.map((remote) => ({

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@metrology/shared/router';
 import { SessionStart, ShopProviders, type RootState, type ShopStore } from '@metrology/shared';
 import { ResetPasswordRoute, VerifyEmailRoute } from './account/account-routes';
 import { BackOfficeRoutes } from './back-office/back-office-routes';

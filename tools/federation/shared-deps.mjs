@@ -14,14 +14,14 @@ function installedVersion(name) {
 const singletons = [
   'react',
   'react-dom',
-  'react-router',
-  'react-router-dom',
   'react-redux',
   '@reduxjs/toolkit',
   'notistack',
   '@metrology/shared',
   // A subpath of its own (the kit's controls): its chunk loads with the first section that imports it.
   '@metrology/shared/controls',
+  // React Router, through the one module that names what the shop uses (tree-shaken; never the whole package).
+  '@metrology/shared/router',
 ];
 // Deep imports (react/jsx-runtime, react-dom/client, @reduxjs/toolkit/query/react) share under the key with '/'.
 const withSubpaths = new Set(['react', 'react-dom', '@reduxjs/toolkit']);

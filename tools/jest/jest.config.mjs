@@ -29,6 +29,7 @@ const browserProject = (name) => ({
     '^@metrology/shared$': '<rootDir>/../shared/src/index.ts',
     '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
     '^@metrology/shared/controls$': '<rootDir>/../shared/src/controls/index.ts',
+    '^@metrology/shared/router$': '<rootDir>/../shared/src/router/index.ts',
     '^@metrology/shared/password$': '<rootDir>/../shared/src/rules/password.ts',
     '^@metrology/shared/contracts$': '<rootDir>/../shared/src/contracts/index.ts',
     '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@metrology/shared/router';
 import {
   LoadError,
   SORT_KEYS,
@@ -94,8 +94,34 @@ export default function CollectionPage() {
     if (products.length < COLLECTION_PAGE_SIZE && pagesLoaded < READ_AHEAD_PAGES) void fetchNextPage();
   }, [activeSearch, isFetching, hasNextPage, products.length, pagesLoaded, fetchNextPage]);
 
-  const update = (next: Partial<CollectionFilters>) =>
-    setParams(writeCollectionFilters({ ...filters, ...next }));
+  // The boxes show a click in the next frame; the URL and the list follow in the router's transition.
+  const urlKey = params.toString();
+  const [shown, setShown] = useState({ key: urlKey, filters });
+  const boxes = shown.key === urlKey ? shown.filters : filters;
+  if (shown.key !== urlKey) setShown({ key: urlKey, filters });
+  const update = (next: Partial<CollectionFilters>) => {
+    const chosen = { ...boxes, ...next };
+    setShown({ key: urlKey, filters: chosen });
+    setParams(writeCollectionFilters(chosen));
+  };
+  // A box ticked before the page hydrated (the server's HTML is live before its script) keeps its tick: the
+  // browser changed the box, React kept what it found, and the click is applied now, once.
+  const panelBody = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const early = [
+      ...(panelBody.current?.querySelectorAll<HTMLInputElement>('input[data-filter]') ?? []),
+    ].filter((box) => box.checked !== box.defaultChecked);
+    if (early.length === 0) return;
+    let chosen = filters;
+    for (const box of early) {
+      const group = box.dataset.filter === 'types' ? 'types' : 'categories';
+      chosen = { ...chosen, [group]: toggle(chosen[group], box.value) };
+    }
+    setShown({ key: urlKey, filters: chosen });
+    setParams(writeCollectionFilters(chosen));
+    // Once, after hydration: later clicks go through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const clear = () => {
     setParams(new URLSearchParams());
     dispatch(searchTextChanged(''));
@@ -158,22 +184,24 @@ export default function CollectionPage() {
             onClick={() => setPanelOpen((open) => !open)}
           >
             Filters
-            {filters.categories.length + filters.types.length > 0
-              ? ` (${filters.categories.length + filters.types.length})`
+            {boxes.categories.length + boxes.types.length > 0
+              ? ` (${boxes.categories.length + boxes.types.length})`
               : ''}
           </button>
-          <div id={ids.panel} className="catalog-filter-panel__body" data-open={panelOpen}>
+          <div id={ids.panel} ref={panelBody} className="catalog-filter-panel__body" data-open={panelOpen}>
             <CheckboxGroup
               legend="Categories"
-              options={checkboxOptions(facets?.categories, filters.categories)}
-              chosen={filters.categories}
-              onToggle={(value) => update({ categories: toggle(filters.categories, value) })}
+              group="categories"
+              options={checkboxOptions(facets?.categories, boxes.categories)}
+              chosen={boxes.categories}
+              onToggle={(value) => update({ categories: toggle(boxes.categories, value) })}
             />
             <CheckboxGroup
               legend="Type"
-              options={checkboxOptions(facets?.types, filters.types)}
-              chosen={filters.types}
-              onToggle={(value) => update({ types: toggle(filters.types, value) })}
+              group="types"
+              options={checkboxOptions(facets?.types, boxes.types)}
+              chosen={boxes.types}
+              onToggle={(value) => update({ types: toggle(boxes.types, value) })}
             />
           </div>
         </aside>
@@ -242,11 +270,13 @@ export default function CollectionPage() {
 
 function CheckboxGroup({
   legend,
+  group,
   options,
   chosen,
   onToggle,
 }: {
   legend: string;
+  group: 'categories' | 'types';
   options: readonly { value: string; count: number }[];
   chosen: readonly string[];
   onToggle: (value: string) => void;
@@ -256,7 +286,13 @@ function CheckboxGroup({
       <legend>{legend}</legend>
       {options.map(({ value, count: n }) => (
         <label key={value} className="catalog-checkbox">
-          <input type="checkbox" checked={chosen.includes(value)} onChange={() => onToggle(value)} />
+          <input
+            type="checkbox"
+            data-filter={group}
+            value={value}
+            checked={chosen.includes(value)}
+            onChange={() => onToggle(value)}
+          />
           <span className="catalog-checkbox__label">{value}</span>
           <span className="catalog-checkbox__count">({count.format(n)})</span>
         </label>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@metrology/shared/router';
 import {
   FactList,
   LoadError,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@metrology/shared/router';
 import { LoadError, COMPANIES, Select, TESPA_CATEGORIES, errorMessage, usePageHead } from '@metrology/shared';
 import { useGetProductGroupsQuery } from '../endpoints/get-product-groups';
 import { CategoryGroupSection } from '../products/category-group-section';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import {
   LoadError,
   LoginPrompt,

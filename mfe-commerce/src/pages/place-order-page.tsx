@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@metrology/shared/router';
 import {
   ADDRESS_MESSAGES,
   DEFAULT_PAYMENT_METHOD,

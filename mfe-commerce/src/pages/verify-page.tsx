@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from '@metrology/shared/router';
 import {
   LoginPrompt,
   Spinner,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 
 /** Indian visitors see no prices and no cart (SPEC section 6); a direct visit to a commerce page says so. */
 export function OrderingUnavailable({ title }: { title: string }) {

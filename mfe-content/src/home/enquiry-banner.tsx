@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 
 /** The closing banner of the home page: an enquiry goes through the contact page. */
 export function EnquiryBanner() {

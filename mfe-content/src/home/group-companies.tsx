@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import { COUNTER_ANIMATION_MS } from '@metrology/shared';
 import { useReducedMotion } from '../ui/use-reduced-motion';
 import { useProgress, useSeenOnce } from './use-count-up';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FocusEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import { HERO_INTERVAL_MS } from '@metrology/shared';
 import { useReducedMotion } from '../ui/use-reduced-motion';
 import { HERO_SLIDES } from './hero-slides';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import {
   HOME_NEWEST_COUNT,
   ProductCard,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import { BRAND_NAME, FactList, usePageHead, type Fact } from '@metrology/shared';
 import workshop from '../assets/about/workshop.svg';
 import '../styles/content.css';

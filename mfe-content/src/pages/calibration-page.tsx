@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import { usePageHead } from '@metrology/shared';
 import { Tabs } from '@metrology/shared/controls';
 import nablCertificate from '../assets/calibration/nabl-certificate.svg';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import { Spinner, usePageHead } from '@metrology/shared';
 import { useGetNewsQuery } from '../news/get-news';
 import { NewsEntry } from '../news/news-entry';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import { Spinner, usePageHead } from '@metrology/shared';
 import { useGetTestimonialsQuery } from '../testimonials/get-testimonials';
 import { TestimonialEntry } from '../testimonials/testimonial-entry';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import { formatPrice } from '../rules/price.js';
 import { selectIsIndianUser } from '../store/geo-slice.js';
 import { useAppSelector } from '../store/hooks.js';

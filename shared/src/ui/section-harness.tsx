@@ -1,6 +1,6 @@
 import { StrictMode, lazy, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes } from '@metrology/shared/router';
 import { pageFile, pageLabel, routesOf, type RemoteName } from '@metrology/shared/release';
 import { loadRuntimeConfig } from '../config/runtime-config.js';
 import { createShopStore } from '../store/create-store.js';

@@ -1,5 +1,5 @@
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@metrology/shared/router';
 import { Spinner } from '@metrology/shared';
 import { NotFoundPage } from '../pages/not-found-page';
 import './back-office.css';

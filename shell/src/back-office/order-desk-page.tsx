@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@metrology/shared/router';
 import { Spinner, errorMessage, formatAmount, notify } from '@metrology/shared';
 import { useMoveOrderMutation, useStaffOrderQuery, type DeskOrder, type MoveTarget } from './back-office-api';
 import { ConfirmDialog } from './confirm-dialog';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@metrology/shared/router';
 import { Spinner, errorMessage, formatAmount } from '@metrology/shared';
 import type { ExpiredFilter } from '@metrology/shared/contracts';
 import { PAGE_SIZE, useStaffOrdersQuery, type OrderFilters } from './back-office-api';

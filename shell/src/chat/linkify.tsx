@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 
 /** A piece of a reply: plain text, a web link or an e-mail address. */
 export type ReplyPart =

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import { selectCartCount, selectIsIndianUser, useAppSelector } from '@metrology/shared';
 
 /** The cart icon with its badge: the sum of positive quantities. Indian users have no cart (SPEC section 6). */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import { BRAND_NAME } from '@metrology/shared';
 import { QrCode } from './qr-code';
 import { TranslateWidget } from './translate-widget';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '@metrology/shared/router';
 import { BRAND_NAME } from '@metrology/shared';
 import logoUrl from '../assets/logo.svg';
 import { HeaderSearch } from '../search/header-search';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import type { DropdownEntry } from './navigation';
 import { useDisclosureMenu } from './use-disclosure-menu';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@metrology/shared/router';
 import { registerNavigator } from '@metrology/shared';
 
 /** How long a new page may take to show its heading (a section loads its code, then its data). */

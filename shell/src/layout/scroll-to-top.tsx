@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@metrology/shared/router';
 
 /** The page scrolls smoothly to the top on every path change (SPEC section 2). */
 export function ScrollToTop() {

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@metrology/shared/router';
 import { focusEdge, moveFocusWithin } from './focus-list';
 import { useDismiss } from './use-dismiss';
 

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@metrology/shared/router';
 import {
   errorMessage,
   loginDialogOpened,

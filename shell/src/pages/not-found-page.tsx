@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import { usePageHead } from '@metrology/shared';
 
 export function NotFoundPage() {

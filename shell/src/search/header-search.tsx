@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@metrology/shared/router';
 import { ProductImage, productPath } from '@metrology/shared';
 import { SUGGEST_MIN_CHARS, useLazySuggestProductsQuery, type SuggestionList } from './suggest-api';
 import './header-search.css';

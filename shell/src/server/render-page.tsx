@@ -3,7 +3,7 @@
 import { StrictMode, type ComponentType, type ReactElement } from 'react';
 import { existsSync } from 'node:fs';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter, matchPath } from 'react-router-dom';
+import { StaticRouter, matchPath } from '@metrology/shared/router';
 import {
   HeadCollectorProvider,
   ShopProviders,

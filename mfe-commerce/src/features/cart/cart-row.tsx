@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import { ProductImage, formatAmount, formatPrice, productPath } from '@metrology/shared';
 import { QuantityStepper } from '@metrology/shared/controls';
 import type { CartLine } from './use-cart-lines';

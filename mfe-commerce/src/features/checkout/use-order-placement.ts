@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@metrology/shared/router';
 import {
   BRAND_NAME,
   errorMessage,

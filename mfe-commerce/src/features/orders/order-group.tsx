@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@metrology/shared/router';
 import { formatAmount, type Order } from '@metrology/shared';
 import { OrderItemCard } from './order-item-card';
 import { formatOrderDate, orderNumber } from './order-format';
