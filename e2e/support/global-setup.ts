@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES } from '@metrology/shared/release';
 import { launch } from '../../tools/src/launch.mjs';
+import { startMailCatcher } from '../../tools/src/mail-catcher.mjs';
 import { publishLocalBuilds } from '../../tools/src/publish-local.mjs';
 import { createBackOfficeAccounts } from './back-office-accounts';
 import { freePort } from '../../tools/src/free-port.mjs';
@@ -30,6 +31,8 @@ export default async function globalSetup() {
   const geo = await startGeoStandIn();
   const [sitePort, apiPort] = [await freePort(), await freePort()];
   createBackOfficeAccounts(path.join(work, 'data'));
+  // A real SMTP server for the run: the API delivers the outbox to it; tests read what it caught (support/mail.ts).
+  const mail = await startMailCatcher({ directory: path.join(work, 'caught-mail') });
   // Tests change the geolocation answer between pages: the site asks again for every page.
   process.env.GEO_CACHE_MS = '0';
   // ...and tests change data between pages: every page is rendered afresh.
@@ -41,17 +44,24 @@ export default async function globalSetup() {
     releasesDir,
     geoUrl: geo.url,
     apiOutput: process.env.E2E_API_LOGS ? 'inherit' : 'ignore',
-    apiEnv: { RATE_LIMIT_MAX: '1000', NODE_ENV: 'test' },
+    apiEnv: {
+      RATE_LIMIT_MAX: '1000',
+      NODE_ENV: 'test',
+      SMTP_URL: mail.url,
+      CAUGHT_MAIL_DIR: mail.directory,
+    },
   });
   process.env.E2E_SITE_URL = running.siteUrl;
   process.env.E2E_API_URL = running.apiUrl;
   process.env.E2E_GEO_CONTROL_URL = geo.controlUrl;
   process.env.E2E_RELEASES_DIR = releasesDir;
   process.env.E2E_WORK_DIR = work;
+  process.env.E2E_MAIL_DIR = mail.directory;
 
   return async () => {
     await running.stop();
     await geo.close();
+    await mail.close();
     rmSync(work, { recursive: true, force: true });
   };
 }
