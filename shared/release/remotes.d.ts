@@ -16,10 +16,35 @@ export interface Release {
   clientOnly?: boolean;
 }
 
+/** A stage of a rollout plan: this share of visitors for this long; `approval` waits for a person first. */
+export interface RolloutStage {
+  percent: number;
+  minutes: number;
+  approval?: boolean;
+}
+
+/** A staged version: `percent` of visitors (1-100, by their sticky bucket) get `version` instead of `current`. */
+export interface Rollout {
+  version: string;
+  percent: number;
+  startedAt: string;
+  /** When the current share (or plan stage) began. */
+  stageStartedAt: string;
+  plan?: RolloutStage[];
+  /** Index into plan of the stage running now. */
+  stage?: number;
+  /** The next stage of the plan waits for a release manager's approval. */
+  awaitingApproval?: boolean;
+  /** Who started it. */
+  by?: string;
+}
+
 /** The registry's record of one remote: the live version and every published one, oldest first. */
 export interface RegistryEntry {
   current: string;
   history: Release[];
+  /** A version being rolled out to a share of visitors. */
+  rollout?: Rollout;
 }
 
 /** RELEASES_DIR/registry.json as the site serves it. */
@@ -57,3 +82,17 @@ export declare function federationName(remote: string): string;
 export declare function federationIdentity(remote: RemoteName): { name: string; port: number };
 export declare function fallbackOrder(entry: RegistryEntry): string[];
 export declare function previousGoodVersion(entry: RegistryEntry): string | undefined;
+
+export type VisitorVersion = { version: string; via: 'preview' | 'rollout' | 'live' };
+/** A visitor's bucket for one remote, 0-99, stable for a session id. */
+export declare function rolloutBucket(sessionId: string, remote: string): number;
+/** The version of a remote one visitor is served: a valid preview, else the rollout's share, else live. */
+export declare function versionForVisitor(
+  entry: RegistryEntry,
+  visitor: { bucket: number; preview?: string | null },
+): VisitorVersion;
+/** The registry as one visitor sees it: `current` is their version, and no rollout is left to decide. */
+export declare function registryForVisitor(
+  registry: Registry,
+  visitor: { sessionId: string; previews?: Partial<Record<RemoteName, string>> },
+): { registry: Registry; served: Partial<Record<RemoteName, VisitorVersion>> };

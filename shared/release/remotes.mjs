@@ -10,7 +10,15 @@
  * was published without its Node build (`release publish --client-only`): the browser renders its section.
  * @typedef {{ version: string; publishedAt: string; commit: string; buildHash?: string; rolledBackAt?: string; clientOnly?: boolean }} Release
  */
-/** @typedef {{ current: string; history: Release[] }} RegistryEntry */
+/**
+ * A stage of a rollout plan: this share of visitors for this long; `approval` waits for a person before it starts.
+ * @typedef {{ percent: number; minutes: number; approval?: boolean }} RolloutStage
+ */
+/**
+ * A staged version: `percent` of visitors (1-100, by their sticky bucket) get `version` instead of `current`.
+ * @typedef {{ version: string; percent: number; startedAt: string; stageStartedAt: string; plan?: RolloutStage[]; stage?: number; awaitingApproval?: boolean; by?: string }} Rollout
+ */
+/** @typedef {{ current: string; history: Release[]; rollout?: Rollout }} RegistryEntry */
 /** @typedef {'mfe-catalog' | 'mfe-commerce' | 'mfe-content' | 'mfe-careers'} RemoteName */
 
 /** Every remote (its package folder and workspace name), with the port of its dev server. */
@@ -130,4 +138,65 @@ export function fallbackOrder(entry) {
  */
 export function previousGoodVersion(entry) {
   return fallbackOrder(entry)[1];
+}
+
+/**
+ * A visitor's bucket for one remote, 0-99: the same session id gives the same bucket on every request, on every
+ * server and in the browser; remotes get independent buckets, so one visitor is not the canary of every rollout.
+ * @param {string} sessionId
+ * @param {string} remote
+ * @returns {number}
+ */
+export function rolloutBucket(sessionId, remote) {
+  // FNV-1a: tiny, stable and evenly spread over short strings; nothing here needs to be secret.
+  let hash = 0x811c9dc5;
+  for (const char of `${remote}:${sessionId}`) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 100;
+}
+
+/**
+ * The version of a remote one visitor is served: a valid preview of a published version, else the rollout's version
+ * when the visitor's bucket falls inside its share, else the live pointer.
+ * @param {RegistryEntry} entry
+ * @param {{ bucket: number; preview?: string | null }} visitor
+ * @returns {{ version: string; via: 'preview' | 'rollout' | 'live' }}
+ */
+export function versionForVisitor(entry, visitor) {
+  const published = (/** @type {string} */ version) =>
+    entry.history.some((release) => release.version === version);
+  if (visitor.preview && published(visitor.preview)) return { version: visitor.preview, via: 'preview' };
+  const rollout = entry.rollout;
+  if (rollout && published(rollout.version) && visitor.bucket < rollout.percent) {
+    return { version: rollout.version, via: 'rollout' };
+  }
+  return { version: entry.current, via: 'live' };
+}
+
+/**
+ * The registry as one visitor sees it: each remote's `current` is the version decided for them, and no rollout
+ * is left to decide again. The server renders with it, and the browser loads (and falls back) from it.
+ * @param {{ remotes: Partial<Record<RemoteName, RegistryEntry>> }} registry
+ * @param {{ sessionId: string; previews?: Partial<Record<RemoteName, string>> }} visitor
+ * @returns {{ registry: { remotes: Partial<Record<RemoteName, RegistryEntry>> }; served: Partial<Record<RemoteName, { version: string; via: 'preview' | 'rollout' | 'live' }>> }}
+ */
+export function registryForVisitor(registry, visitor) {
+  /** @type {Partial<Record<RemoteName, RegistryEntry>>} */
+  const remotes = {};
+  /** @type {Partial<Record<RemoteName, { version: string; via: 'preview' | 'rollout' | 'live' }>>} */
+  const served = {};
+  for (const [name, entry] of Object.entries(registry.remotes)) {
+    const remote = /** @type {RemoteName} */ (name);
+    if (!entry?.current) continue;
+    const decision = versionForVisitor(entry, {
+      bucket: rolloutBucket(visitor.sessionId, remote),
+      preview: visitor.previews?.[remote] ?? null,
+    });
+    served[remote] = decision;
+    const { rollout: _decided, ...rest } = entry;
+    remotes[remote] = { ...rest, current: decision.version };
+  }
+  return { registry: { remotes }, served };
 }

@@ -1,0 +1,49 @@
+// @ts-check
+// Signed, expiring tokens shared by the site server, the API and the release CLI (preview links, page tokens):
+// base64url(JSON payload) + '.' + base64url(HMAC-SHA256). One key (RELEASE_SIGNING_KEY) signs and checks them.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** @param {string} key @param {string} data */
+function mac(key, data) {
+  return createHmac('sha256', key).update(data).digest('base64url');
+}
+
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} payload
+ * @param {number} ttlSeconds
+ * @param {number} [now] ms since the epoch
+ * @returns {string}
+ */
+export function signToken(key, payload, ttlSeconds, now = Date.now()) {
+  if (!key) throw new Error('a signing key is required');
+  const body = Buffer.from(
+    JSON.stringify({ ...payload, exp: Math.floor(now / 1000) + Math.max(1, Math.floor(ttlSeconds)) }),
+  ).toString('base64url');
+  return `${body}.${mac(key, body)}`;
+}
+
+/**
+ * The payload of a token this key signed that has not expired, or null for anything else (forged, expired,
+ * malformed, another key's).
+ * @param {string} key
+ * @param {unknown} token
+ * @param {number} [now]
+ * @returns {Record<string, unknown> | null}
+ */
+export function verifyToken(key, token, now = Date.now()) {
+  if (!key || typeof token !== 'string' || token.length > 4096) return null;
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined) return null;
+  const expected = Buffer.from(mac(key, body));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return null;
+    if (typeof payload.exp !== 'number' || payload.exp * 1000 <= now) return null;
+    return payload;
+  } catch {
+    return null;
+  }
+}
