@@ -11,17 +11,28 @@ import { KeepClear } from './layout/keep-clear';
 import { RouteFocus } from './layout/route-focus';
 import { ScrollToTop } from './layout/scroll-to-top';
 import { NotFoundPage } from './pages/not-found-page';
+import { PreviewBanner, type ReleasePreview } from './release-manager/preview-banner';
 import { ReleasesRoute } from './release-manager/releases-route';
 import { RemotePage } from './remotes/remote-page';
 import { ROUTES } from './routes/route-table';
 
+export type { ReleasePreview };
+
 /** The site in the browser. */
-export function App({ store, serverState }: { store: ShopStore; serverState?: RootState }) {
+export function App({
+  store,
+  serverState,
+  preview = null,
+}: {
+  store: ShopStore;
+  serverState?: RootState;
+  preview?: ReleasePreview | null;
+}) {
   return (
     <ShopProviders store={store} {...(serverState ? { serverState } : {})}>
       <BrowserRouter>
         <HydrationMark />
-        <SiteLayout />
+        <SiteLayout preview={preview} />
       </BrowserRouter>
     </ShopProviders>
   );
@@ -46,9 +57,10 @@ function HydrationSlice({ children }: { children: ReactNode }) {
 }
 
 /** The shell's regions and routes, inside whichever router the browser or the server render gives it. */
-export function SiteLayout() {
+export function SiteLayout({ preview = null }: { preview?: ReleasePreview | null }) {
   return (
     <>
+      {preview ? <PreviewBanner preview={preview} /> : null}
       <SessionStart />
       <ScrollToTop />
       <RouteFocus />

@@ -39,7 +39,7 @@ async function start(): Promise<void> {
     hydrateRoot(
       container,
       <StrictMode>
-        <App store={store} serverState={store.getState()} />
+        <App store={store} serverState={store.getState()} preview={data.preview ?? null} />
       </StrictMode>,
       { onRecoverableError },
     );

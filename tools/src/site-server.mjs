@@ -13,6 +13,17 @@ import { registerSiteSecurity, requestIdFrom, withNonce } from './site-security.
 import { registerRequestLog, siteLogger } from './log-format.mjs';
 import { createPageRenderer } from './render/page-renderer.mjs';
 import { browserGeoUrl, createGeoLookup } from './render/geo.mjs';
+import { createServedCounter } from './render/served-counter.mjs';
+import {
+  clearPreviewCookie,
+  pageToken,
+  previewCookie,
+  previewOf,
+  sessionCookie,
+  visitorOf,
+} from './render/visitor.mjs';
+import { ROUTES, registryForVisitor } from '@metrology/shared/release';
+import { scriptSafeJson } from '@metrology/shared/html-escape';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NEVER_CACHE = 'no-store, max-age=0';
@@ -37,6 +48,9 @@ const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|woff2?)$/;
  * @property {number} [geoCacheMs] how long one visitor address's geolocation answer is kept (GEO_CACHE_MS)
  * @property {{ readText(): Promise<string> }} [registryStore] where the live registry is read from on every
  *   request (the PostgreSQL pointer of a cluster); default RELEASES_DIR/registry.json
+ * @property {string} [releaseSigningKey] RELEASE_SIGNING_KEY: checks preview links and cookies, signs page tokens
+ *   and the rollout's session counts sent to the API (without it there is no preview and no rollout health)
+ * @property {number} [servedFlushMs] how often the rollout's session counts go to the API (default 5000)
  */
 
 /** @param {SiteOptions} options */
@@ -167,8 +181,55 @@ export async function createSiteServer(options) {
     apiUrl: trimmed(options.apiInternalUrl || `http://127.0.0.1:${options.apiPort}`),
   });
 
+  const signingKey = options.releaseSigningKey || process.env.RELEASE_SIGNING_KEY || undefined;
+  /** Cookies are Secure when the site's public URL is https (behind a TLS-terminating balancer). */
+  const secureCookies = () => (siteOrigin ?? '').startsWith('https:');
+  /**
+   * This request's visitor; a new one gets their session cookie (their rollout buckets) on this response.
+   * @param {import('fastify').FastifyRequest} request @param {import('fastify').FastifyReply} reply
+   */
+  const knownVisitor = (request, reply) => {
+    const visitor = visitorOf(request.headers.cookie, signingKey);
+    if (visitor.isNew) reply.header('Set-Cookie', sessionCookie(visitor.sessionId, secureCookies()));
+    return visitor;
+  };
+  const served = createServedCounter({
+    apiUrl: apiInternalUrl,
+    signingKey,
+    ...(options.servedFlushMs ? { everyMs: options.servedFlushMs } : {}),
+    warn: (message) => app.log.warn(message),
+  });
+  app.addHook('onClose', async () => {
+    served.stop();
+    await served.flush();
+  });
+
+  // A release manager's preview link: a signed, expiring token for one version of one remote. The cookie it sets
+  // is checked on every request like the link was; a forged, expired or unknown one is ignored there.
+  app.get('/__preview', async (request, reply) => {
+    reply.header('Cache-Control', NEVER_CACHE);
+    const query = /** @type {{ token?: unknown; to?: unknown }} */ (request.query ?? {});
+    const preview = previewOf(signingKey, query.token);
+    if (!preview || typeof query.token !== 'string') {
+      reply.code(400).type('text/plain; charset=utf-8');
+      return 'This preview link is not valid or has expired. Ask for a new one on the release desk or with npm run release -- preview.';
+    }
+    const to = typeof query.to === 'string' && /^\/(?![/\\])/.test(query.to) ? query.to : null;
+    const first = ROUTES.find((route) => route.remote === preview.remote && !route.path.includes(':'));
+    reply.header(
+      'Set-Cookie',
+      previewCookie(query.token, (preview.expiresAt - Date.now()) / 1000, secureCookies()),
+    );
+    return reply.redirect(to ?? first?.path ?? '/', 303);
+  });
+  app.get('/__preview/exit', async (_request, reply) => {
+    reply.header('Cache-Control', NEVER_CACHE);
+    reply.header('Set-Cookie', clearPreviewCookie(secureCookies()));
+    return reply.redirect('/', 303);
+  });
+
   // The registry is the live pointer: never cached, so a publish or rollback shows on the next page load.
-  app.get('/remotes/registry.json', async (_request, reply) => {
+  app.get('/remotes/registry.json', async (request, reply) => {
     reply.header('Cache-Control', NEVER_CACHE);
     reply.header('Access-Control-Allow-Origin', '*');
     reply.type('application/json');
@@ -176,6 +237,21 @@ export async function createSiteServer(options) {
     // logged and shown by /readyz and `release status`.
     const reading = await readRegistry();
     reply.header('X-Registry-Source', reading.source);
+    // The browser is given its own view, as a server-rendered page is: the versions decided for this visitor.
+    const visitor = knownVisitor(request, reply);
+    try {
+      const live = JSON.parse(reading.text);
+      if (live && typeof live === 'object' && live.remotes) {
+        return JSON.stringify(
+          registryForVisitor(live, {
+            sessionId: visitor.sessionId,
+            previews: visitor.preview ? { [visitor.preview.remote]: visitor.preview.version } : {},
+          }).registry,
+        );
+      }
+    } catch {
+      // Served as read: the browser's own loader reports what it cannot use.
+    }
     return reading.text;
   });
 
@@ -217,12 +293,15 @@ export async function createSiteServer(options) {
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (renderer) {
       try {
+        const visitor = knownVisitor(request, reply);
         const page = await renderer.render({
           url: request.url,
           ip: request.ip,
           cookie: request.headers.cookie,
+          visitor,
         });
         if (page) {
+          served.add(visitor.sessionId, page.canarySessions);
           for (const problem of page.problems) request.log.warn({ url: request.url }, problem);
           // The ETag is the page's before this response's nonce: a revalidation of an unchanged page is a 304.
           const etag = `W/"${createHash('sha1').update(page.html).digest('base64url')}"`;
@@ -233,7 +312,17 @@ export async function createSiteServer(options) {
             return reply.code(304).send();
           }
           reply.code(page.status);
-          return withNonce(page.html, request.cspNonce);
+          // The page's token (this visitor's session and versions) is the only way its browser's failure reports
+          // count; added per response, so the cached page stays shared by every visitor served the same versions.
+          const token = signingKey ? pageToken(signingKey, visitor.sessionId, page.versions) : '';
+          const html = token
+            ? page.html.replace(
+                '<script type="application/json" id="shop-data">',
+                () =>
+                  `<script type="application/json" id="page-token">${scriptSafeJson(token)}</script><script type="application/json" id="shop-data">`,
+              )
+            : page.html;
+          return withNonce(html, request.cspNonce);
         }
       } catch (error) {
         // The page is still served: the browser renders it, as before server rendering.

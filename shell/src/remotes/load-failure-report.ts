@@ -28,6 +28,20 @@ export function describeFailure(report: LoadFailureReport): string {
 }
 
 /**
+ * The token the site server signed into this page (this visitor's session and the versions it was served): the API
+ * counts a report only with it, so reports cannot be invented or replayed for versions nobody was served.
+ */
+function pageToken(): string | undefined {
+  try {
+    const text = document.getElementById('page-token')?.textContent;
+    const token: unknown = text ? JSON.parse(text) : undefined;
+    return typeof token === 'string' ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Tells the console and the API what happened. A plain keepalive fetch, not the store's RTK Query client: it runs
  * inside the federation runtime, must work while the section (or the React tree) is broken, and must survive
  * the shopper leaving the page. Failing to report never breaks the page.
@@ -47,7 +61,7 @@ export function reportLoadFailure(apiBaseUrl: string, report: LoadFailureReport)
   return fetch(`${apiBaseUrl}/api/releases/load-failures`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ ...body, pageToken: pageToken() }),
     keepalive: true,
   }).then(
     (response) => {

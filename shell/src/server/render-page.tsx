@@ -21,7 +21,7 @@ import {
   type ShopStore,
 } from '@metrology/shared';
 import { fallbackOrder, type Registry } from '@metrology/shared/release';
-import { SiteLayout } from '../app';
+import { SiteLayout, type ReleasePreview } from '../app';
 import { ROUTES, type RemoteName, type SectionRoute } from '../routes/route-table';
 import { CLIENT_SECTION_DIGEST, ServerSectionsContext } from '../remotes/server-sections';
 import { exposedModule, serverEntryFile } from './section-containers';
@@ -47,6 +47,8 @@ export interface RenderRequest {
   indianUser: boolean;
   /** The cart cookie's value (ids and quantities), read only to render the badge and /cart. */
   cartCookie?: string;
+  /** A release manager's preview of a version not live, when this visitor has a valid one. */
+  preview?: ReleasePreview | null;
 }
 
 export interface SectionRender {
@@ -63,6 +65,8 @@ export interface ShopData {
   state: Partial<RootState>;
   /** remote -> the version the server rendered: the browser starts from the same one. */
   sections: Partial<Record<RemoteName, string>>;
+  /** The version this browser previews (a banner names it), or null. */
+  preview: ReleasePreview | null;
 }
 
 export interface RenderResult {
@@ -76,6 +80,8 @@ export interface RenderResult {
   section: SectionRender | null;
   /** Failures met on the way (versions that could not be loaded or threw), for the site's log. */
   problems: string[];
+  /** The versions that failed on the server (their Node build did not load or threw): a rollout's health counts them. */
+  failed: { remote: RemoteName; version: string }[];
 }
 
 const SHELL_PATHS = ['/releases', '/back-office/*', '/reset-password', '/verify-email'];
@@ -136,6 +142,7 @@ function siteTree(
   store: ShopStore,
   collector: HeadCollector,
   page: { route: SectionRoute; component: ComponentType | null } | null,
+  preview: ReleasePreview | null,
 ): ReactElement {
   const sections = {
     page: (remote: RemoteName, module: string) =>
@@ -147,7 +154,7 @@ function siteTree(
         <HeadCollectorProvider collector={collector}>
           <ServerSectionsContext.Provider value={sections}>
             <StaticRouter location={url}>
-              <SiteLayout />
+              <SiteLayout preview={preview} />
             </StaticRouter>
           </ServerSectionsContext.Provider>
         </HeadCollectorProvider>
@@ -177,8 +184,9 @@ async function renderWithData(
   for (let pass = 1; ; pass += 1) {
     const errors: unknown[] = [];
     const collector = createHeadCollector();
-    const html = await renderToText(siteTree(request.url, store, collector, page), (error) =>
-      errors.push(error),
+    const html = await renderToText(
+      siteTree(request.url, store, collector, page, request.preview ?? null),
+      (error) => errors.push(error),
     );
     const running = store.dispatch(shopApi.util.getRunningQueriesThunk());
     if (running.length === 0 || pass >= MAX_DATA_PASSES || errors.length > 0) {
@@ -198,6 +206,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   const route = sectionRouteOf(pathname);
   const known = Boolean(route) || SHELL_PATHS.some((pattern) => matchPath(pattern, pathname));
   const problems: string[] = [];
+  const failed: { remote: RemoteName; version: string }[] = [];
   let attempt: Attempt | null = null;
   let section: SectionRender | null = null;
 
@@ -223,6 +232,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         problems.push(
           `${route.remote} ${version}: the server build could not be loaded (${describe(error)})`,
         );
+        failed.push({ remote: route.remote, version });
         continue;
       }
       const rendered = await renderWithData(request, { route, component });
@@ -232,6 +242,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         break;
       }
       problems.push(`${route.remote} ${version} threw while rendering (${describe(rendered.errors[0])})`);
+      failed.push({ remote: route.remote, version });
     }
     if (!attempt) {
       // No version renders on the server: the section is the browser's, as before server rendering.
@@ -253,8 +264,10 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       registry: request.registry,
       state: stateForBrowser(attempt.store.getState()),
       sections: section?.version ? { [section.remote]: section.version } : {},
+      preview: request.preview ?? null,
     },
     section,
     problems,
+    failed,
   };
 }

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
+import { registryForVisitor } from '@metrology/shared/release';
 import { composeDocument } from './document.mjs';
 
 const require = createRequire(import.meta.url);
@@ -17,6 +18,25 @@ const require = createRequire(import.meta.url);
  * @property {unknown} data
  * @property {{ remote: string; module: string; version: string | null } | null} section
  * @property {string[]} problems
+ * @property {{ remote: string; version: string }[]} [failed] versions whose Node build failed to load or threw
+ */
+
+/**
+ * @typedef {object} ServedPage
+ * @property {number} status
+ * @property {string} html
+ * @property {string[]} problems
+ * @property {{ remote: string; version: string }[]} failed versions that failed on the server in this render
+ */
+
+/**
+ * @typedef {object} PageAnswer a served page and what this visitor was given
+ * @property {number} status
+ * @property {string} html
+ * @property {string[]} problems
+ * @property {Record<string, string>} versions remote -> the version this visitor is served
+ * @property {{ remote: string; version: string; renderFailed: boolean }[]} canarySessions this visit, for each
+ *   remote in a rollout (the canary's or the live version's side): what the rollout's health counts
  */
 
 /**
@@ -113,12 +133,12 @@ export function createPageRenderer(options) {
 
   const cacheMs = options.cacheMs ?? 1000;
   /** key -> the page (or its render under way: concurrent requests for one page share one render) */
-  /** @type {Map<string, { until: number; page: Promise<{ status: number; html: string; problems: string[] }> }>} */
+  /** @type {Map<string, { until: number; page: Promise<ServedPage> }>} */
   const cache = new Map();
 
   /**
    * @param {string} key
-   * @param {() => Promise<{ status: number; html: string; problems: string[] }>} render
+   * @param {() => Promise<ServedPage>} render
    */
   const cached = (key, render) => {
     const now = Date.now();
@@ -146,10 +166,10 @@ export function createPageRenderer(options) {
   return {
     /**
      * The served page for a URL, or null when this server has no render (the browser renders it, as before).
-     * @param {{ url: string; ip: string; cookie?: string | undefined }} request
-     * @returns {Promise<{ status: number; html: string; problems: string[] } | null>}
+     * @param {{ url: string; ip: string; cookie?: string | undefined; visitor?: import('./visitor.mjs').Visitor }} request
+     * @returns {Promise<PageAnswer | null>}
      */
-    async render({ url, ip, cookie }) {
+    async render({ url, ip, cookie, visitor }) {
       shell ??= loadShell();
       const loaded = await shell;
       if (!loaded) return null;
@@ -158,15 +178,50 @@ export function createPageRenderer(options) {
         options.indianVisitor(ip),
       ]);
       const config = options.browserConfig();
+      // One decision per request: each remote's version for this visitor (a valid preview, else their rollout
+      // bucket, else the live pointer). The render, the cache key and the browser all follow this view.
+      const live = /** @type {import('@metrology/shared/release').Registry} */ (JSON.parse(registryText));
+      const seen = registryForVisitor(live, {
+        sessionId: visitor?.sessionId ?? '',
+        previews: visitor?.preview ? { [visitor.preview.remote]: visitor.preview.version } : {},
+      });
+      const viewText = JSON.stringify(seen.registry);
+      const previewing =
+        visitor?.preview && seen.served[visitor.preview.remote]?.via === 'preview' ? visitor.preview : null;
+      /** @type {Record<string, string>} */
+      const versions = Object.fromEntries(
+        Object.entries(seen.served).map(([remote, decision]) => [remote, decision?.version ?? '']),
+      );
+      /** @param {ServedPage} page @returns {PageAnswer} */
+      const answer = (page) => ({
+        status: page.status,
+        html: page.html,
+        problems: page.problems,
+        versions,
+        // A preview is a release manager looking, not a visitor of the rollout: it counts for neither side.
+        canarySessions: previewing
+          ? []
+          : Object.entries(live.remotes)
+              .filter(([, entry]) => entry?.rollout)
+              .map(([remote]) => {
+                const version = versions[remote] ?? '';
+                return {
+                  remote,
+                  version,
+                  renderFailed: page.failed.some((f) => f.remote === remote && f.version === version),
+                };
+              }),
+      });
       // The cart's copy in its cookie (ids and quantities only): the badge and /cart are rendered with it.
       const cartCookie = /(?:^|;\s*)shop_cart=([^;]{0,4096})/.exec(cookie ?? '')?.[1] ?? '';
-      /** @returns {Promise<{ status: number; html: string; problems: string[] }>} */
+      /** @returns {Promise<ServedPage>} */
       const render = async () => {
         const result = await loaded.render({
           url,
           config,
           apiInternalUrl: options.apiInternalUrl,
-          registry: JSON.parse(registryText),
+          registry: seen.registry,
+          preview: previewing,
           releasesDir,
           indianUser,
           cartCookie,
@@ -181,12 +236,13 @@ export function createPageRenderer(options) {
           images: result.head.imageUrl ? [result.head.imageUrl] : [],
           data: result.data,
         });
-        return { status: result.status, html, problems: result.problems };
+        return { status: result.status, html, problems: result.problems, failed: result.failed ?? [] };
       };
-      if (cacheMs <= 0) return render();
-      // Everything a page depends on: the URL, the visitor's country and cart, the live versions, the config.
-      const key = JSON.stringify([url, indianUser, cartCookie, registryText, config]);
-      return cached(key, render);
+      if (cacheMs <= 0) return answer(await render());
+      // Everything a page depends on: the URL, the visitor's country and cart, the versions this visitor is
+      // served (and whether as a preview), the config.
+      const key = JSON.stringify([url, indianUser, cartCookie, viewText, previewing, config]);
+      return answer(await cached(key, render));
     },
   };
 }

@@ -74,3 +74,17 @@ test('the console line says when nothing is left to fall back to', () => {
     '[releases] mfe-careers failed (entry): 503 — no earlier good version is left; the section shows its fallback',
   );
 });
+
+test("carries the page's token, which the site server signed into the page", async () => {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = 'page-token';
+  element.textContent = JSON.stringify('signed.token');
+  document.body.append(element);
+  try {
+    await reportLoadFailure(api.url, report);
+    expect(received()[0]?.body).toEqual({ ...report, pageToken: 'signed.token' });
+  } finally {
+    element.remove();
+  }
+});
