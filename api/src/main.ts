@@ -1,5 +1,6 @@
 // The API process: `node api/dist/main.js`, configured by the environment (api/README.md).
 import type { FastifyInstance } from 'fastify';
+import { drainServer, shutdownTimesFromEnv } from '@metrology/shared/drain';
 import { buildApp } from './app.js';
 import { providerMode } from './features/orders/payment-providers.js';
 import { invocationDir, optionsFromEnv } from './config.js';
@@ -20,10 +21,16 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: draining connections');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      // Stop accepting, serve what still arrives on open connections, let the balancer close its idle ones.
+      const drained = await drainServer(app.server, {
+        ...shutdownTimesFromEnv(process.env),
+        log: (message) => app.log.info(message),
+      });
+      app.log.info(`drained (connections closed by the ${drained.closedBy}); closing the database`);
       await app.close();
     } finally {
       release();

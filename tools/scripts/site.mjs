@@ -3,13 +3,15 @@
 // `npm run cluster` starts several of (options from the environment). It serves shell/dist and RELEASES_DIR on
 // SITE_PORT. With DATABASE_URL the live registry is read from PostgreSQL on every request (the pointer every
 // instance shares); API_ON_SITE_ORIGIN=true tells browsers the API is on the site's own origin (nginx routes /api/).
-// SIGTERM/SIGINT: stop accepting, finish the requests in flight, close the database pool, exit.
+// SIGTERM/SIGINT: stop accepting, drain the open connections (shared/server/drain.mjs), finish the requests in
+// flight, close the database pool, exit.
 import path from 'node:path';
 import { DEFAULT_GEO_URL, serverRenderOptions } from '../src/launch.mjs';
 import { ROOT } from '../src/paths.mjs';
 import { openPgRegistryStore } from '../src/registry-store-pg.mjs';
 import { createSiteServer } from '../src/site-server.mjs';
 import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
+import { drainServer, shutdownTimesFromEnv } from '@metrology/shared/drain';
 
 const port = Number(process.env.SITE_PORT ?? 8080);
 const host = process.env.SITE_HOST ?? '0.0.0.0';
@@ -42,8 +44,13 @@ let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  site.log.info({ signal }, 'shutting down: finishing requests in flight');
+  site.log.info({ signal }, 'shutting down: draining connections');
   setTimeout(() => process.exit(1), 10_000).unref();
+  const drained = await drainServer(site.server, {
+    ...shutdownTimesFromEnv(process.env),
+    log: (message) => site.log.info(message),
+  });
+  site.log.info(`drained (connections closed by the ${drained.closedBy})`);
   await site.close();
   await store?.close();
   process.exit(0);
