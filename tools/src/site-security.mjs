@@ -14,15 +14,75 @@ import { randomBytes, randomUUID } from 'node:crypto';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Hosts the shop's own features load from, by directive (see README "Operations: CSP"). */
+/** Fixed hosts of the translation widget's styles and fonts, and Razorpay's form (README "Security headers"). */
 const THIRD_PARTY = {
-  connect: ['https:'],
-  img: ['https:'],
-  frame: ['https:'],
   style: ['https://www.gstatic.com', 'https://translate.googleapis.com'],
   font: ['https://fonts.gstatic.com'],
   form: ['https://api.razorpay.com'],
 };
+
+/**
+ * The outside services the pages use, each a setting (a space- or comma-separated list of origins), its default
+ * (what the shell and the remotes load today) and the directives it opens. The API's origin (PUBLIC_API_URL) and
+ * the geolocation service's (GEO_URL) come from their own settings. Nothing else is allowed: no bare `https:`.
+ */
+export const CSP_HOST_SETTINGS = /** @type {const} */ ({
+  // The footer's QR code image (shell/src/layout/qr-code.tsx).
+  CSP_QR_HOSTS: { hosts: ['https://api.qrserver.com'], directives: ['img'] },
+  // The contact page's branch maps (mfe-content/src/contact/branches.ts).
+  CSP_MAP_HOSTS: { hosts: ['https://www.openstreetmap.org'], directives: ['frame'] },
+  // Testimonials' videos (the seeded content's embeds).
+  CSP_VIDEO_HOSTS: { hosts: ['https://www.youtube-nocookie.com'], directives: ['frame'] },
+  // Razorpay's checkout: its script (trusted through 'strict-dynamic') opens its frame, calls and images.
+  CSP_PAYMENT_HOSTS: {
+    hosts: [
+      'https://checkout.razorpay.com',
+      'https://api.razorpay.com',
+      'https://lumberjack.razorpay.com',
+      'https://cdn.razorpay.com',
+    ],
+    directives: ['connect', 'frame', 'img'],
+  },
+  // The Google translation widget (shell/src/layout/translate-widget.tsx): its calls and images.
+  CSP_TRANSLATE_HOSTS: {
+    hosts: [
+      'https://translate.google.com',
+      'https://translate.googleapis.com',
+      'https://translate-pa.googleapis.com',
+      'https://www.gstatic.com',
+      'https://www.google.com',
+    ],
+    directives: ['connect', 'img'],
+  },
+});
+
+/** @typedef {{ connect: string[]; img: string[]; frame: string[] }} CspHosts */
+
+/** One named host (and port): URL parsing lets a wildcard like https://*.example.com through. */
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i;
+
+/**
+ * The outside hosts by directive, from CSP_QR_HOSTS, CSP_MAP_HOSTS, CSP_VIDEO_HOSTS, CSP_PAYMENT_HOSTS and
+ * CSP_TRANSLATE_HOSTS (each unset: its default; empty: none). Throws on anything but an http(s) origin.
+ * @param {Record<string, string | undefined>} env
+ * @returns {CspHosts}
+ */
+export function cspHostsFromEnv(env) {
+  /** @type {CspHosts} */
+  const hosts = { connect: [], img: [], frame: [] };
+  for (const [name, setting] of Object.entries(CSP_HOST_SETTINGS)) {
+    const raw = env[name];
+    const listed = raw === undefined ? [...setting.hosts] : raw.split(/[\s,]+/).filter(Boolean);
+    for (const entry of listed) {
+      const origin = originOf(entry);
+      // An origin exactly: a scheme alone ('https:'), a wildcard or a path would allow more than one service.
+      if (!origin || origin !== entry.replace(/\/+$/, '') || !ORIGIN.test(origin))
+        throw new Error(`${name} lists origins like https://maps.example.com; "${entry}" is not one`);
+      for (const directive of setting.directives) hosts[directive].push(origin);
+    }
+  }
+  return hosts;
+}
 
 /** A fresh nonce: 16 random bytes, base64. */
 export function newNonce() {
@@ -46,10 +106,10 @@ function originOf(url) {
 }
 
 /**
- * The Content-Security-Policy for one response.
- * @param {{ nonce: string; apiOrigin?: string | null; geoUrl?: string }} options
+ * The Content-Security-Policy for one response; `hosts` default to cspHostsFromEnv's defaults.
+ * @param {{ nonce: string; apiOrigin?: string | null; geoUrl?: string; hosts?: CspHosts }} options
  */
-export function contentSecurityPolicy({ nonce, apiOrigin, geoUrl }) {
+export function contentSecurityPolicy({ nonce, apiOrigin, geoUrl, hosts = cspHostsFromEnv({}) }) {
   const api = apiOrigin ? [apiOrigin] : [];
   const geo = geoUrl ? [originOf(geoUrl)].filter((o) => o !== null) : [];
   /** @type {Record<string, string[]>} */
@@ -58,10 +118,10 @@ export function contentSecurityPolicy({ nonce, apiOrigin, geoUrl }) {
     'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'", ...THIRD_PARTY.style],
-    'img-src': ["'self'", 'data:', 'blob:', ...api, ...THIRD_PARTY.img],
+    'img-src': ["'self'", 'data:', 'blob:', ...api, ...hosts.img],
     'font-src': ["'self'", 'data:', ...THIRD_PARTY.font],
-    'connect-src': ["'self'", ...api, ...geo, ...THIRD_PARTY.connect],
-    'frame-src': ["'self'", ...THIRD_PARTY.frame],
+    'connect-src': ["'self'", ...api, ...geo, ...hosts.connect],
+    'frame-src': ["'self'", ...hosts.frame],
     'media-src': ["'self'", ...api],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
@@ -84,7 +144,8 @@ export function withNonce(html, nonce) {
 /**
  * Registers the nonce, request id and security headers on the site server.
  * @param {import('fastify').FastifyInstance} app
- * @param {{ apiOrigin: (request: import('fastify').FastifyRequest) => string | null; geoUrl?: string }} options
+ * @param {{ apiOrigin: (request: import('fastify').FastifyRequest) => string | null; geoUrl?: string;
+ *   hosts?: CspHosts }} options
  */
 export function registerSiteSecurity(app, options) {
   app.decorateRequest('cspNonce', '');
@@ -105,6 +166,7 @@ export function registerSiteSecurity(app, options) {
           nonce: request.cspNonce,
           apiOrigin: options.apiOrigin(request),
           geoUrl: options.geoUrl,
+          ...(options.hosts ? { hosts: options.hosts } : {}),
         }),
       );
     }

@@ -9,7 +9,7 @@ import fastifyCompress from '@fastify/compress';
 import { readRegistryWithFallback } from './registry.mjs';
 import { crawlRoutes } from './crawl-routes.mjs';
 import { normalisedPath, servablePath } from './safe-path.mjs';
-import { registerSiteSecurity, requestIdFrom, withNonce } from './site-security.mjs';
+import { cspHostsFromEnv, registerSiteSecurity, requestIdFrom, withNonce } from './site-security.mjs';
 import { registerRequestLog, siteLogger } from './log-format.mjs';
 import { createPageRenderer } from './render/page-renderer.mjs';
 import { browserGeoUrl, createGeoLookup } from './render/geo.mjs';
@@ -46,6 +46,8 @@ const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|woff2?)$/;
  * @property {boolean} [serverRender] render pages on the server (default true; SSR=off turns it off)
  * @property {number} [pageCacheMs] SSR_CACHE_MS: how long one server-rendered page is served again (default 1000)
  * @property {number} [geoCacheMs] how long one visitor address's geolocation answer is kept (GEO_CACHE_MS)
+ * @property {import('./site-security.mjs').CspHosts} [cspHosts] the outside hosts the page CSP allows; default
+ *   from the environment (CSP_QR_HOSTS, CSP_MAP_HOSTS, CSP_VIDEO_HOSTS, CSP_PAYMENT_HOSTS, CSP_TRANSLATE_HOSTS)
  * @property {{ readText(): Promise<string> }} [registryStore] where the live registry is read from on every
  *   request (the PostgreSQL pointer of a cluster); default RELEASES_DIR/registry.json
  * @property {string} [releaseSigningKey] RELEASE_SIGNING_KEY: checks preview links and cookies, signs page tokens
@@ -118,6 +120,7 @@ export async function createSiteServer(options) {
       }
     },
     geoUrl: options.geoUrl,
+    hosts: options.cspHosts ?? cspHostsFromEnv(process.env),
   });
 
   /** The run-time config the browser gets (/config.json, and inside every server-rendered page). */

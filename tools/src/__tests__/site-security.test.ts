@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { contentSecurityPolicy, requestIdFrom, withNonce } from '../site-security.mjs';
+import { contentSecurityPolicy, cspHostsFromEnv, requestIdFrom, withNonce } from '../site-security.mjs';
 import { createSiteServer } from '../site-server.mjs';
 import { tempDir } from './release-fixtures';
 
@@ -29,6 +29,104 @@ describe('the content security policy', () => {
     );
     expect(directives['img-src']).toContain('http://localhost:4000');
     expect(policy).not.toContain('unsafe-eval');
+  });
+
+  it("names the shop's hosts in connect-src, img-src and frame-src, and nothing wider", () => {
+    const directives = (policy: string) =>
+      Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    const byDefault = directives(
+      contentSecurityPolicy({
+        nonce: 'n',
+        apiOrigin: 'https://api.shop.test',
+        geoUrl: 'https://geo.test/json/',
+      }),
+    );
+    expect(byDefault['connect-src']).toEqual([
+      "'self'",
+      'https://api.shop.test',
+      'https://geo.test',
+      'https://checkout.razorpay.com',
+      'https://api.razorpay.com',
+      'https://lumberjack.razorpay.com',
+      'https://cdn.razorpay.com',
+      'https://translate.google.com',
+      'https://translate.googleapis.com',
+      'https://translate-pa.googleapis.com',
+      'https://www.gstatic.com',
+      'https://www.google.com',
+    ]);
+    expect(byDefault['frame-src']).toEqual([
+      "'self'",
+      'https://www.openstreetmap.org',
+      'https://www.youtube-nocookie.com',
+      'https://checkout.razorpay.com',
+      'https://api.razorpay.com',
+      'https://lumberjack.razorpay.com',
+      'https://cdn.razorpay.com',
+    ]);
+    expect(byDefault['img-src']).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://api.shop.test',
+        'https://api.qrserver.com',
+      ]),
+    );
+    for (const name of ['connect-src', 'img-src', 'frame-src']) {
+      expect(byDefault[name]).not.toContain('https:');
+      expect(byDefault[name]).not.toContain('*');
+    }
+
+    // Each service from its setting: another map host, no QR service, no videos.
+    const configured = directives(
+      contentSecurityPolicy({
+        nonce: 'n',
+        apiOrigin: 'https://api.shop.test',
+        hosts: cspHostsFromEnv({
+          CSP_MAP_HOSTS: 'https://maps.shop.test',
+          CSP_QR_HOSTS: '',
+          CSP_VIDEO_HOSTS: ' ',
+          CSP_PAYMENT_HOSTS: 'https://pay.shop.test, https://pay-cdn.shop.test',
+          CSP_TRANSLATE_HOSTS: '',
+        }),
+      }),
+    );
+    expect(configured['frame-src']).toEqual([
+      "'self'",
+      'https://maps.shop.test',
+      'https://pay.shop.test',
+      'https://pay-cdn.shop.test',
+    ]);
+    expect(configured['connect-src']).toEqual([
+      "'self'",
+      'https://api.shop.test',
+      'https://pay.shop.test',
+      'https://pay-cdn.shop.test',
+    ]);
+    expect(configured['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://api.shop.test',
+      'https://pay.shop.test',
+      'https://pay-cdn.shop.test',
+    ]);
+  });
+
+  it('refuses a host setting wider than one origin', () => {
+    for (const value of [
+      'https:',
+      '*',
+      'https://*.example.com',
+      'https://maps.example.com/embed',
+      'maps.example.com',
+    ]) {
+      expect(() => cspHostsFromEnv({ CSP_MAP_HOSTS: value })).toThrow(/CSP_MAP_HOSTS lists origins/);
+    }
+    expect(cspHostsFromEnv({ CSP_MAP_HOSTS: 'https://maps.example.com/' }).frame).toContain(
+      'https://maps.example.com',
+    );
   });
 
   it('puts the nonce on every script tag that has none', () => {
