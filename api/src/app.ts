@@ -24,6 +24,7 @@ import { enquiryRoutes } from './features/enquiries/enquiry-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
 import { mailContext, mailRoutes } from './features/mail/index.js';
 import { orderExpiry } from './features/orders/order-expiry.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { orderRoutes } from './features/orders/order-routes.js';
 import { createPayments } from './features/orders/payment-providers.js';
 import { paymentModeRoutes } from './features/payments/mode-routes.js';
@@ -103,6 +104,7 @@ async function assemble(
 
   app.decorate('shop', { db, config, payments: createPayments(config), ...mailContext(db, config, app.log) });
   app.decorateRequest('userId', null);
+  registerMetrics(app, { trustProxy: options.trustProxy });
 
   // "Empty body" calls (cart/get, userorders) may arrive with no body or an empty JSON body.
   const jsonParser = app.getDefaultJsonParser('error', 'error');

@@ -4,6 +4,7 @@
 // `loopback` separated by commas. TRUSTED_PROXY is its deprecated older name, read only when TRUST_PROXY is unset.
 // Unset: X-Forwarded-* headers are ignored (the socket's peer is the client). Plain JavaScript (types in
 // trust-proxy.d.ts) so the tools' scripts import it with no build step, as they do the release model.
+import net from 'node:net';
 
 /**
  * @param {string} raw
@@ -26,4 +27,35 @@ export function parseTrustProxy(raw) {
 export function trustProxyFromEnv(env = process.env) {
   const raw = env.TRUST_PROXY ?? env.TRUSTED_PROXY;
   return raw ? parseTrustProxy(raw) : undefined;
+}
+
+/** proxy-addr's names for address ranges, as TRUST_PROXY may use them. */
+const NAMED_RANGES = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/**
+ * Whether a client address is inside: loopback, or one of the TRUST_PROXY addresses / CIDRs (the balancers'
+ * network). What answers internal-only endpoints (/metrics) goes by it; `true` (trust any peer) adds nothing.
+ * @param {string} ip the client's address as the server resolved it (after the trusted proxies)
+ * @param {boolean | string[] | undefined} trustProxy
+ */
+export function isInternalAddress(ip, trustProxy) {
+  const list = new net.BlockList();
+  const ranges = [...NAMED_RANGES.loopback, ...(Array.isArray(trustProxy) ? trustProxy : [])];
+  for (const entry of ranges.flatMap(
+    (e) => NAMED_RANGES[/** @type {keyof typeof NAMED_RANGES} */ (e)] ?? [e],
+  )) {
+    const [address = '', bits] = entry.split('/');
+    const type = net.isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (!net.isIP(address)) continue;
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  // An IPv4 client on a dual-stack socket arrives as ::ffff:a.b.c.d.
+  const plain = ip.startsWith('::ffff:') && net.isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
+  if (!net.isIP(plain)) return false;
+  return list.check(plain, net.isIPv6(plain) ? 'ipv6' : 'ipv4');
 }

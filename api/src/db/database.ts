@@ -24,7 +24,16 @@ export interface Database extends Queryable {
   exec(sql: string): Promise<void>;
   /** Runs fn holding a PostgreSQL session advisory lock (other processes on the same server wait for it). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** The connections now (the /metrics gauges): open, in use, and callers waiting for one. */
+  pool(): PoolState;
   close(): Promise<void>;
+}
+
+export interface PoolState {
+  max: number;
+  open: number;
+  inUse: number;
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -83,6 +92,8 @@ export function isIdempotentSql(sql: string): boolean {
 }
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+/** Connections each API process opens to PostgreSQL at most. */
+const POOL_MAX = 10;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
@@ -100,14 +111,26 @@ async function openPglite(directory?: string): Promise<Database> {
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
   });
+  // PGlite is one connection running one statement or transaction at a time: the rest wait for it.
+  let busy = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    busy += 1;
+    try {
+      return await work();
+    } finally {
+      busy -= 1;
+    }
+  };
+  const top = wrap(db);
   let closed = false;
   return {
     kind: 'pglite',
-    ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    query: (sql, params) => counted(() => top.query(sql, params)),
+    transaction: (fn) => counted(() => db.transaction((tx) => fn(wrap(tx)))),
     exec: async (sql) => {
-      await db.exec(sql);
+      await counted(() => db.exec(sql));
     },
+    pool: () => ({ max: 1, open: closed ? 0 : 1, inUse: Math.min(1, busy), waiting: Math.max(0, busy - 1) }),
     // One process owns an embedded database (DATA_DIR is locked): nothing to wait for.
     withLock: (_key, fn) => fn(),
     close: async () => {
@@ -122,7 +145,7 @@ async function openPostgres(connectionString: string, options: DatabaseOptions):
   const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
@@ -205,6 +228,12 @@ async function openPostgres(connectionString: string, options: DatabaseOptions):
         holder.release(true);
       }
     },
+    pool: () => ({
+      max: POOL_MAX,
+      open: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       if (closed) return;
       closed = true;
