@@ -1,9 +1,15 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from '@metrology/shared/router';
-import { SessionStart, ShopProviders, type RootState, type ShopStore } from '@metrology/shared';
+import {
+  SessionStart,
+  ShopProviders,
+  selectLoginDialogOpen,
+  useAppSelector,
+  type RootState,
+  type ShopStore,
+} from '@metrology/shared';
 import { ResetPasswordRoute, VerifyEmailRoute } from './account/account-routes';
 import { BackOfficeRoutes } from './back-office/back-office-routes';
-import { LoginDialog } from './auth/login-dialog';
 import { DeferredOverlays } from './layout/deferred-overlays';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
@@ -36,6 +42,22 @@ export function App({
       </BrowserRouter>
     </ShopProviders>
   );
+}
+
+const LoginDialog = lazy(() => import('./auth/login-dialog').then((m) => ({ default: m.LoginDialog })));
+
+/**
+ * The login dialog's code comes the first time it is opened (no first view needs it), and stays for the visit.
+ */
+function LoginDialogOnDemand() {
+  const open = useAppSelector(selectLoginDialogOpen);
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LoginDialog />
+    </Suspense>
+  ) : null;
 }
 
 /** `<html data-hydrated>` once the page is live in the browser (server-rendered HTML is visible before). */
@@ -94,7 +116,7 @@ export function SiteLayout({ preview = null }: { preview?: ReleasePreview | null
       </HydrationSlice>
       {/* Overlays owned by the shell, on every page: the chat loaded once the page is live. */}
       <DeferredOverlays />
-      <LoginDialog />
+      <LoginDialogOnDemand />
     </>
   );
 }

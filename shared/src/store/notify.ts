@@ -1,6 +1,7 @@
 import { createElement } from 'react';
-import { enqueueSnackbar, type SnackbarKey } from 'notistack';
+import type { SnackbarKey } from 'notistack';
 import { ToastLinkAction, type ToastLink } from '../ui/toast-action.js';
+import { withToasts } from '../ui/toasts.js';
 
 export interface NotifyOptions {
   autoHideDuration?: number;
@@ -10,16 +11,18 @@ export interface NotifyOptions {
 
 function toast(variant: 'success' | 'error' | 'info', message: string, options: NotifyOptions = {}) {
   const { link, ...rest } = options;
-  return enqueueSnackbar(message, {
-    variant,
-    ...rest,
-    ...(link
-      ? { action: (key: SnackbarKey) => createElement(ToastLinkAction, { toastKey: key, link }) }
-      : {}),
+  withToasts(({ enqueueSnackbar }) => {
+    enqueueSnackbar(message, {
+      variant,
+      ...rest,
+      ...(link
+        ? { action: (key: SnackbarKey) => createElement(ToastLinkAction, { toastKey: key, link }) }
+        : {}),
+    });
   });
 }
 
-/** The one toast mechanism: notistack, configured by the shell's provider (SPEC section 9). */
+/** The one toast mechanism: notistack (loaded with the first toast), configured by ToastHost (SPEC section 9). */
 export const notify = {
   success: (message: string, options?: NotifyOptions) => toast('success', message, options),
   error: (message: string, options?: NotifyOptions) => toast('error', message, options),

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { SnackbarProvider } from 'notistack';
-import { TOAST_AUTO_HIDE_MS, TOAST_MAX_SNACK } from '../rules/constants.js';
+import { ToastHost } from './toasts.js';
 import type { ShopStore } from '../store/create-store.js';
 import type { RootState } from '../store/root-reducer.js';
 
@@ -21,14 +20,8 @@ export function ShopProviders({
 }) {
   return (
     <Provider store={store} {...(serverState ? { serverState } : {})}>
-      <SnackbarProvider
-        maxSnack={TOAST_MAX_SNACK}
-        autoHideDuration={TOAST_AUTO_HIDE_MS}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        preventDuplicate
-      >
-        {children}
-      </SnackbarProvider>
+      {children}
+      <ToastHost />
     </Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { enqueueSnackbar } from 'notistack';
+import { withToasts } from './toasts.js';
 
 export type ToastVariant = 'success' | 'error' | 'info';
 
@@ -19,5 +19,7 @@ export function notifyTitled(
   text: string,
   options?: { autoHideDuration?: number },
 ) {
-  return enqueueSnackbar(<TitledToastMessage title={title} text={text} />, { variant, ...options });
+  withToasts(({ enqueueSnackbar }) => {
+    enqueueSnackbar(<TitledToastMessage title={title} text={text} />, { variant, ...options });
+  });
 }

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
-import { closeSnackbar, type SnackbarKey } from 'notistack';
+import type { SnackbarKey } from 'notistack';
 import { navigateTo } from './navigation-bridge.js';
+import { closeToast } from './toasts.js';
 
 export interface ToastLink {
   label: string;
@@ -13,7 +14,7 @@ export function ToastLinkAction({ toastKey, link }: { toastKey: SnackbarKey; lin
     // A new tab or window keeps the browser's own behaviour.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    closeSnackbar(toastKey);
+    closeToast(toastKey);
     navigateTo(link.to);
   };
   return (
