@@ -127,6 +127,10 @@ ${servers(sitePorts)}
     location /images/ {
       proxy_pass http://metrology_api;
     }
+    # /metrics is scraped from each instance's own port; from outside it is not there (the servers refuse it too).
+    location = /metrics {
+      return 404;
+    }
     location / {
       proxy_pass http://metrology_site;
     }

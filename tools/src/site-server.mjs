@@ -12,6 +12,7 @@ import { normalisedPath, servablePath } from './safe-path.mjs';
 import { cspHostsFromEnv, registerSiteSecurity, requestIdFrom, withNonce } from './site-security.mjs';
 import { registerRequestLog, siteLogger } from './log-format.mjs';
 import { createPageRenderer } from './render/page-renderer.mjs';
+import { createSiteMetrics } from './site-metrics.mjs';
 import { browserGeoUrl, createGeoLookup } from './render/geo.mjs';
 import { createServedCounter } from './render/served-counter.mjs';
 import {
@@ -122,6 +123,8 @@ export async function createSiteServer(options) {
     geoUrl: options.geoUrl,
     hosts: options.cspHosts ?? cspHostsFromEnv(process.env),
   });
+  const metrics = createSiteMetrics({ trustProxy: options.trustProxy ?? options.trustedProxy });
+  metrics.register(app);
 
   /** The run-time config the browser gets (/config.json, and inside every server-rendered page). */
   const browserConfig = () => ({
@@ -146,6 +149,7 @@ export async function createSiteServer(options) {
             ...(options.geoCacheMs === undefined ? {} : { cacheMs: options.geoCacheMs }),
           }),
           warn: (message) => app.log.warn(message),
+          observe: metrics.renderer,
           ...(options.pageCacheMs === undefined ? {} : { cacheMs: options.pageCacheMs }),
         });
 
@@ -304,6 +308,7 @@ export async function createSiteServer(options) {
           visitor,
         });
         if (page) {
+          metrics.pageServed(page);
           served.add(visitor.sessionId, page.canarySessions);
           for (const problem of page.problems) request.log.warn({ url: request.url }, problem);
           // The ETag is the page's before this response's nonce: a revalidation of an unchanged page is a 304.

@@ -27,6 +27,8 @@ const require = createRequire(import.meta.url);
  * @property {string} html
  * @property {string[]} problems
  * @property {{ remote: string; version: string }[]} failed versions that failed on the server in this render
+ * @property {{ remote: string; version: string } | null} section the version whose Node build rendered the page's
+ *   section, or null when the browser renders it
  */
 
 /**
@@ -35,6 +37,8 @@ const require = createRequire(import.meta.url);
  * @property {string} html
  * @property {string[]} problems
  * @property {Record<string, string>} versions remote -> the version this visitor is served
+ * @property {{ remote: string; version: string } | null} section as ServedPage's (the page views per version)
+ * @property {{ remote: string; version: string }[]} failed as ServedPage's (the failures per version)
  * @property {{ remote: string; version: string; renderFailed: boolean }[]} canarySessions this visit, for each
  *   remote in a rollout (the canary's or the live version's side): what the rollout's health counts
  */
@@ -48,6 +52,8 @@ const require = createRequire(import.meta.url);
  * @property {() => Promise<{ text: string }>} readRegistry the live registry, as /remotes/registry.json serves it
  * @property {(ip: string) => Promise<boolean>} indianVisitor
  * @property {(message: string) => void} warn
+ * @property {{ cache(result: 'hit' | 'miss'): void; rendered(seconds: number): void }} [observe] the site's
+ *   /metrics: each page cache lookup, and the time of each render
  * @property {number} [cacheMs] SSR_CACHE_MS: how long a rendered page is served again to other visitors (default
  *   1000; 0 turns the cache off). Pages are anonymous; the key holds everything a render depends on.
  */
@@ -143,7 +149,11 @@ export function createPageRenderer(options) {
   const cached = (key, render) => {
     const now = Date.now();
     const known = cache.get(key);
-    if (known && known.until > now) return known.page;
+    if (known && known.until > now) {
+      options.observe?.cache('hit');
+      return known.page;
+    }
+    options.observe?.cache('miss');
     const page = render();
     cache.delete(key);
     cache.set(key, { until: now + cacheMs, page });
@@ -198,6 +208,8 @@ export function createPageRenderer(options) {
         html: page.html,
         problems: page.problems,
         versions,
+        section: page.section,
+        failed: page.failed,
         // A preview is a release manager looking, not a visitor of the rollout: it counts for neither side.
         canarySessions: previewing
           ? []
@@ -216,6 +228,7 @@ export function createPageRenderer(options) {
       const cartCookie = /(?:^|;\s*)shop_cart=([^;]{0,4096})/.exec(cookie ?? '')?.[1] ?? '';
       /** @returns {Promise<ServedPage>} */
       const render = async () => {
+        const started = performance.now();
         const result = await loaded.render({
           url,
           config,
@@ -236,7 +249,17 @@ export function createPageRenderer(options) {
           images: result.head.imageUrl ? [result.head.imageUrl] : [],
           data: result.data,
         });
-        return { status: result.status, html, problems: result.problems, failed: result.failed ?? [] };
+        options.observe?.rendered((performance.now() - started) / 1000);
+        return {
+          status: result.status,
+          html,
+          problems: result.problems,
+          failed: result.failed ?? [],
+          section:
+            result.section?.version != null
+              ? { remote: result.section.remote, version: result.section.version }
+              : null,
+        };
       };
       if (cacheMs <= 0) return answer(await render());
       // Everything a page depends on: the URL, the visitor's country and cart, the versions this visitor is
