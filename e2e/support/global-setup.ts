@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,8 @@ export default async function globalSetup() {
   // A real SMTP server for the run: the API delivers the outbox to it; tests read what it caught (support/mail.ts).
   const mail = await startMailCatcher({ directory: path.join(work, 'caught-mail') });
   // Tests change the geolocation answer between pages: the site asks again for every page.
+  // The release signing key the site, the API and the release CLI share (preview links, page tokens).
+  process.env.RELEASE_SIGNING_KEY = randomBytes(32).toString('base64url');
   process.env.GEO_CACHE_MS = '0';
   // ...and tests change data between pages: every page is rendered afresh.
   process.env.SSR_CACHE_MS = '0';

@@ -1,0 +1,203 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { signToken } from '@metrology/shared/signed-token';
+import { release, releaseOk } from '../support/release-cli';
+import { test, expect, type Site } from '../support/fixtures';
+
+/**
+ * Releases as a platform team runs them (issue 26): every publish server-renders, a release manager previews a
+ * version in their own browser, and a staged rollout gives a share of visitors the new version, each the same one
+ * on every request, in the HTML and in the hydrated page alike.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RUN = Date.now().toString(36);
+const REMOTE = 'mfe-content';
+const HEADING = 'About Us';
+const EDITION = 'About Us, the staged edition';
+
+test.describe.configure({ mode: 'serial' });
+
+/** The markup inside #root (the server render), without the page data. */
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('id="shop-data"'));
+
+async function liveVersion(site: Site): Promise<string> {
+  const status = JSON.parse(await releaseOk(site, 'status', '--json')) as Record<string, { current: string }>;
+  const current = status[REMOTE]?.current;
+  if (!current) throw new Error(`${REMOTE} is not published`);
+  return current;
+}
+
+/** A copy of the content remote's production build (both builds) whose About heading reads EDITION. */
+async function editionBuild(name: string): Promise<string> {
+  const dir = path.join(process.env.E2E_WORK_DIR ?? ROOT, `rollout-${RUN}-${name}`);
+  await fs.rm(dir, { recursive: true, force: true });
+  await fs.cp(path.join(ROOT, REMOTE, 'dist'), dir, { recursive: true });
+  let changed = 0;
+  for (const folder of [dir, path.join(dir, 'server')]) {
+    for (const file of await fs.readdir(folder)) {
+      if (!file.endsWith('.js')) continue;
+      const code = await fs.readFile(path.join(folder, file), 'utf8');
+      const quoted = [JSON.stringify(HEADING), `'${HEADING}'`].find((q) => code.includes(q));
+      if (!quoted) continue;
+      await fs.writeFile(path.join(folder, file), code.split(quoted).join(JSON.stringify(EDITION)));
+      changed += 1;
+    }
+  }
+  expect(changed, 'both builds changed').toBeGreaterThan(1);
+  return dir;
+}
+
+/** Publishes the edition and puts the live pointer back, so the edition is published but not live. */
+async function publishNotLive(site: Site, version: string): Promise<string> {
+  const base = await liveVersion(site);
+  await releaseOk(site, 'publish', REMOTE, '--dist', await editionBuild(version), '--version', version);
+  await releaseOk(site, 'rollback', REMOTE, '--to', base);
+  return base;
+}
+
+async function servedHtml(request: APIRequestContext, route: string): Promise<string> {
+  const response = await request.get(route);
+  expect(response.status()).toBe(200);
+  return response.text();
+}
+
+function previewLink(remote: string, version: string, key = process.env.RELEASE_SIGNING_KEY ?? ''): string {
+  return `/__preview?token=${signToken(key, { preview: { remote, version } }, 3600)}`;
+}
+
+test('a publish with the release CLI renders on the server at once: its files in the HTML, its text without JavaScript', async ({
+  site,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const base = await liveVersion(site);
+  const version = `9.5.0-cli.${RUN}`;
+  // A real production build (its progress and webpack's notes go to stderr).
+  const published = await release(site, 'publish', REMOTE, '--version', version);
+  expect(published.code, published.stderr).toBe(0);
+  expect(published.stdout).toContain('Node build');
+  try {
+    const context = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto('/about');
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain(`/remotes/${REMOTE}/${version}/`);
+    expect(html).not.toContain(`/remotes/${REMOTE}/${base}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADING);
+    await context.close();
+  } finally {
+    await releaseOk(site, 'rollback', REMOTE, '--to', base);
+  }
+});
+
+test('a preview shows the version in the release manager’s browser only; a tampered one is ignored', async ({
+  site,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const version = `9.6.0-preview.${RUN}`;
+  const base = await publishNotLive(site, version);
+
+  const manager = await browser.newContext({ baseURL: site.url });
+  const shopper = await browser.newContext({ baseURL: site.url });
+  try {
+    const managerPage = await manager.newPage();
+    await managerPage.goto(`${previewLink(REMOTE, version)}&to=/about`);
+    await expect(managerPage).toHaveURL(/\/about$/);
+    // In the HTML the server sent this browser, and after hydration.
+    expect(rootOf(await servedHtml(manager.request, '/about'))).toContain(EDITION);
+    await managerPage.reload();
+    await managerPage.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect(managerPage.getByRole('heading', { level: 1 })).toHaveText(EDITION);
+    const banner = managerPage.getByRole('region', { name: 'Release preview' });
+    await expect(banner).toContainText(`${REMOTE} ${version}`);
+
+    // Everyone else sees the live version.
+    const shopperPage = await shopper.newPage();
+    await shopperPage.goto('/about');
+    await shopperPage.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect(shopperPage.getByRole('heading', { level: 1 })).toHaveText(HEADING);
+    expect(rootOf(await servedHtml(shopper.request, '/about'))).not.toContain(EDITION);
+    await expect(shopperPage.getByRole('region', { name: 'Release preview' })).toHaveCount(0);
+
+    // A preview cookie signed with another key, or cut short, is ignored: the live version, no banner.
+    const host = new URL(site.url).hostname;
+    for (const forged of [
+      signToken('not-the-key', { preview: { remote: REMOTE, version } }, 3600),
+      previewLink(REMOTE, version).split('=')[1]?.slice(0, -3) ?? '',
+    ]) {
+      const tampered = await browser.newContext({ baseURL: site.url });
+      await tampered.addCookies([{ name: 'shop_preview', value: forged, domain: host, path: '/' }]);
+      const html = rootOf(await servedHtml(tampered.request, '/about'));
+      expect(html).toContain(HEADING);
+      expect(html).not.toContain(EDITION);
+      expect(html).not.toContain('Exit preview');
+      await tampered.close();
+    }
+    // A link to a version never published is refused at the door.
+    const unknown = await shopper.request.get(previewLink(REMOTE, '0.0.1-never'), { maxRedirects: 0 });
+    expect([303, 400]).toContain(unknown.status());
+    expect(rootOf(await servedHtml(shopper.request, '/about'))).not.toContain('Exit preview');
+
+    // Exit preview: back to the live version.
+    await banner.getByRole('link', { name: 'Exit preview' }).click();
+    await managerPage.goto('/about');
+    await expect(managerPage.getByRole('heading', { level: 1 })).toHaveText(HEADING);
+  } finally {
+    await manager.close();
+    await shopper.close();
+    expect(await liveVersion(site)).toBe(base);
+  }
+});
+
+/** How many of `count` fresh visitors get the edition, and whether each one keeps it on a second request. */
+async function splitOf(browser: Browser, site: Site, count: number) {
+  let edition = 0;
+  let sticky = 0;
+  for (let i = 0; i < count; i += 1) {
+    const context = await browser.newContext({ baseURL: site.url });
+    const first = rootOf(await servedHtml(context.request, '/about')).includes(EDITION);
+    const again = rootOf(await servedHtml(context.request, '/about')).includes(EDITION);
+    if (first) edition += 1;
+    if (first === again) sticky += 1;
+    await context.close();
+  }
+  return { edition, sticky };
+}
+
+test('a rollout at 20 % gives about a fifth of visitors the new version, each the same on reload, HTML and page agreeing', async ({
+  site,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const version = `9.7.0-rollout.${RUN}`;
+  const base = await publishNotLive(site, version);
+  const started = await release(site, 'rollout', REMOTE, version, '--percent', '20');
+  expect(started.stderr, 'rollout started').toBe('');
+  expect(started.code).toBe(0);
+  try {
+    const { edition, sticky } = await splitOf(browser, site, 200);
+    expect(edition).toBeGreaterThanOrEqual(24);
+    expect(edition).toBeLessThanOrEqual(56);
+    expect(sticky).toBe(200);
+
+    // The served HTML and the hydrated page agree, whichever version a visitor got.
+    for (let i = 0; i < 8; i += 1) {
+      const context = await browser.newContext({ baseURL: site.url });
+      const page = await context.newPage();
+      const response = await page.goto('/about');
+      const html = rootOf((await response?.text()) ?? '');
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        html.includes(EDITION) ? EDITION : HEADING,
+      );
+      await context.close();
+    }
+  } finally {
+    await release(site, 'abort', REMOTE, '--why', 'end of the e2e rollout test');
+    expect(await liveVersion(site)).toBe(base);
+  }
+});
