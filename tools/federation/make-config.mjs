@@ -74,7 +74,15 @@ class PageAssetsPlugin {
           const files = new Set(bootstrap ? bootstrap.getFiles() : []);
           // The shared singletons the bootstrap consumes (React, the store, @metrology/shared...) come in chunks
           // of their own, fetched once the bootstrap asks (and those consume others): preloaded too, so the
-          // browser's chain is one step deep.
+          // browser's chain is one step deep. A singleton is served by the shell's own provider (loaded-first), so
+          // its chunks are the provider's: a consume's fallback chunk holds the same module under another chunk id,
+          // and preloading it fetched the same code twice.
+          /** @type {Map<string, import('webpack').Module>} */
+          const providers = new Map();
+          for (const module of compilation.modules) {
+            const name = /** @type {{ _name?: unknown }} */ (module)._name;
+            if (module.type === 'provide-module' && typeof name === 'string') providers.set(name, module);
+          }
           const pending = [...(bootstrap?.chunks ?? [])];
           const seen = new Set(pending);
           while (pending.length > 0) {
@@ -82,7 +90,9 @@ class PageAssetsPlugin {
             if (!chunk) break;
             for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
               if (module.type !== 'consume-shared-module') continue;
-              for (const block of module.blocks) {
+              const shareKey = /** @type {{ options?: { shareKey?: string } }} */ (module).options?.shareKey;
+              const source = (shareKey && providers.get(shareKey)) || module;
+              for (const block of source.blocks) {
                 for (const next of compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []) {
                   if (seen.has(next)) continue;
                   seen.add(next);
