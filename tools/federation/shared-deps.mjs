@@ -16,6 +16,8 @@ const singletons = [
   'react-dom',
   'react-redux',
   '@reduxjs/toolkit',
+  // Both of the store library's entries use it: shared, it is one copy instead of one in each of their chunks.
+  'reselect',
   'notistack',
   '@metrology/shared',
   // A subpath of its own (the kit's controls): its chunk loads with the first section that imports it.
