@@ -214,3 +214,35 @@ test('a session and a cart work whichever API instance answers', async () => {
   const cart = (await api(one, '/api/cart/get', {}, token)) as { cartData: Record<string, number> };
   expect(cart.cartData).toEqual({ [products[0]!._id]: 3 });
 });
+
+test('a rolling deploy replaces each instance once it is ready; a build that is not ready stops it', async () => {
+  const ports = () => [...cluster.apis, ...cluster.sites].map((instance) => instance.port);
+  const before = ports();
+  const lines: string[] = [];
+  const log = (line: string) => lines.push(line);
+  expect(await cluster.deploy({ log })).toEqual({
+    ok: true,
+    replaced: ['api-1', 'api-2', 'site-1', 'site-2'],
+  });
+  const after = ports();
+  for (const port of after) expect(before).not.toContain(port);
+  expect(lines.filter((line) => line.includes('the new build is ready'))).toHaveLength(4);
+  // nginx sends the traffic to the new instances only.
+  for (let i = 0; i < 4; i += 1) {
+    const response = await fetch(`${cluster.url}/api/health/ready`);
+    expect(response.status).toBe(200);
+    expect(after).toContain(Number(response.headers.get('x-served-by')?.split(':').at(-1)));
+  }
+
+  // A build whose API never becomes ready: stopped, nothing else changed, the shop still answers.
+  lines.length = 0;
+  const notReady = path.join(ROOT, 'tools/scripts/bench/not-ready-api.mjs');
+  expect(await cluster.deploy({ log, apiEntry: notReady, readyTimeoutMs: 5000 })).toEqual({
+    ok: false,
+    replaced: [],
+  });
+  expect(lines.at(-1)).toMatch(/^Deploy stopped; nothing else changed/);
+  expect(ports()).toEqual(after);
+  for (const instance of [...cluster.apis, ...cluster.sites]) expect(instance.alive()).toBe(true);
+  expect((await fetch(`${cluster.url}/api/product/list?limit=1`)).status).toBe(200);
+});

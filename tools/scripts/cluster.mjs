@@ -1,8 +1,15 @@
 // @ts-check
 // `npm run cluster`: PostgreSQL, two APIs, two site servers and nginx in front on CLUSTER_PORT (default 8080),
 // from the same build. README "Operations" says what is shared and how.
+// `npm run cluster -- deploy` (another terminal): builds what changed, then asks the running cluster on
+// CLUSTER_PORT for a rolling deploy of the new build (tools/src/cluster.mjs `deploy`) and prints its steps; exit
+// code 1 when it stopped on a failed readiness probe. The cluster listens for it on a loopback port it writes to
+// a state file (CLUSTER_STATE_FILE, default <tmp>/metrology-cluster-<port>.json).
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildIfNeeded } from '../src/build.mjs';
 import { startCluster } from '../src/cluster.mjs';
+import { requestDeploy, serveDeploys } from '../src/cluster-control.mjs';
 
 /** @param {string} name @param {number} fallback */
 function int(name, fallback) {
@@ -14,11 +21,26 @@ function int(name, fallback) {
   return value;
 }
 
+const clusterPort = int('CLUSTER_PORT', 8080);
+const stateFile =
+  process.env.CLUSTER_STATE_FILE || path.join(tmpdir(), `metrology-cluster-${clusterPort}.json`);
+
+if (process.argv[2] === 'deploy') {
+  try {
+    const rebuilt = await buildIfNeeded();
+    console.log(rebuilt.length ? `Built ${rebuilt.join(', ')}` : 'Build is up to date');
+    process.exit((await requestDeploy(stateFile, (text) => process.stdout.write(text))) ? 0 : 1);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
 try {
   const rebuilt = await buildIfNeeded();
   console.log(rebuilt.length ? `Built ${rebuilt.join(', ')}` : 'Build is up to date');
   const cluster = await startCluster({
-    port: int('CLUSTER_PORT', 8080),
+    port: clusterPort,
     instances: int('CLUSTER_INSTANCES', 2),
     ...(process.env.CLUSTER_DATABASE_URL ? { databaseUrl: process.env.CLUSTER_DATABASE_URL } : {}),
     ...(process.env.RELEASES_DIR ? { releasesDir: process.env.RELEASES_DIR } : {}),
@@ -38,11 +60,14 @@ try {
   console.log(
     `  DATABASE_URL=${cluster.databaseUrl} RELEASES_DIR=${cluster.releasesDir} npm run release -- ...`,
   );
+  const closeControl = await serveDeploys(cluster, stateFile);
+  console.log('A rolling deploy of a new build: npm run cluster -- deploy (in another terminal).');
   console.log('Press Ctrl+C to stop.');
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    closeControl();
     console.log('Stopping the cluster...');
     await cluster.stop();
     process.exit(0);

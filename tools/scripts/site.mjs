@@ -28,6 +28,8 @@ const options = process.env.SITE_SERVER_OPTIONS
       shellDir: path.join(ROOT, 'shell/dist'),
       releasesDir,
       apiPort: Number(process.env.API_PORT ?? 4000),
+      // Where this server calls the API (server renders, /readyz): behind nginx, nginx itself, so any API answers.
+      ...(process.env.API_INTERNAL_URL ? { apiInternalUrl: process.env.API_INTERNAL_URL } : {}),
       publicApiUrl: process.env.PUBLIC_API_URL,
       siteUrl: process.env.SITE_URL,
       apiOnSiteOrigin: process.env.API_ON_SITE_ORIGIN === 'true',

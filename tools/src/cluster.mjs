@@ -14,6 +14,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.mjs';
@@ -41,9 +42,10 @@ export function ensureNginx() {
 
 /**
  * The nginx configuration for the cluster.
- * @param {{ dir: string; listen: string; apiPorts: number[]; sitePorts: number[]; user?: string; errorLog?: string }} options
+ * @param {{ dir: string; listen: string; apiPorts: number[]; sitePorts: number[]; user?: string; errorLog?: string;
+ *   generation?: number }} options generation: which configuration this is (a rolling deploy counts them)
  */
-export function nginxConfig({ dir, listen, apiPorts, sitePorts, user, errorLog }) {
+export function nginxConfig({ dir, listen, apiPorts, sitePorts, user, errorLog, generation = 1 }) {
   // Passive health: an instance that refused or cut a connection is skipped for 2 s (then tried again). The same
   // instances are listed again as backups, which nginx uses only when every primary is marked failed: without
   // them one transient error on the survivor while its peer is down leaves no live upstream, and nginx answers
@@ -112,6 +114,8 @@ ${servers(sitePorts)}
     listen ${listen};
     # Which instance answered (after any retry): for operators and the cluster browser test.
     add_header X-Served-By $upstream_addr always;
+    # Which configuration answered: a rolling deploy waits for a reload to be in effect by it.
+    add_header X-Cluster-Generation ${generation} always;
 
     location /api/ {
       error_page 418 = @api_idempotent;
@@ -137,6 +141,18 @@ ${servers(sitePorts)}
   }
 }
 `;
+}
+
+/** The X-Cluster-Generation nginx answers on a new connection (so it is a worker with the newest configuration). */
+function generationOf(/** @type {string} */ url) {
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: false }, (response) => {
+      response.resume();
+      resolve(response.headers['x-cluster-generation']);
+    });
+    request.setTimeout(2000, () => request.destroy());
+    request.on('error', () => resolve(undefined));
+  });
 }
 
 /** @param {string} url @param {number} timeoutMs @param {() => boolean} alive @param {string} what */
@@ -269,14 +285,13 @@ export async function startCluster(options = {}) {
       ...(options.geoUrl ? { GEO_URL: options.geoUrl } : {}),
     };
 
-    /** @type {Instance[]} */
-    const apis = [];
-    for (let i = 1; i <= count; i += 1) {
+    /** An API process of the build in `entry` on a free port (api-N keeps its name across deploys). */
+    const startApi = async (/** @type {number} */ i, entry = path.join(ROOT, 'api/dist/main.js')) => {
       const apiPort = await freePort();
       const api = startProcess(
         `api-${i}`,
         apiPort,
-        [path.join(ROOT, 'api/dist/main.js')],
+        [entry],
         {
           ...common,
           API_PORT: String(apiPort),
@@ -289,31 +304,47 @@ export async function startCluster(options = {}) {
         output,
       );
       cleanups.push(() => api.stop());
+      return api;
+    };
+    /** @type {Instance[]} */
+    const apis = [];
+    for (let i = 1; i <= count; i += 1) {
+      const api = await startApi(i);
       apis.push(api);
       // One at a time: the first migrates and seeds, the others find it done.
-      await waitFor(`http://127.0.0.1:${apiPort}/api/health`, 120_000, api.alive, api.name);
+      await waitFor(`http://127.0.0.1:${api.port}/api/health`, 120_000, api.alive, api.name);
     }
 
-    /** @type {Instance[]} */
-    const sites = [];
-    for (let i = 1; i <= count; i += 1) {
+    /** A site server process running `entry` (tools/scripts/site.mjs) on a free port. */
+    const startSite = async (/** @type {number} */ i, entry = path.join(ROOT, 'tools/scripts/site.mjs')) => {
       const sitePort = await freePort();
       const site = startProcess(
         `site-${i}`,
         sitePort,
-        [path.join(ROOT, 'tools/scripts/site.mjs')],
-        { ...common, SITE_PORT: String(sitePort), SITE_HOST: '127.0.0.1', API_ON_SITE_ORIGIN: 'true' },
+        [entry],
+        {
+          ...common,
+          SITE_PORT: String(sitePort),
+          SITE_HOST: '127.0.0.1',
+          API_ON_SITE_ORIGIN: 'true',
+          // Server renders and /readyz reach the APIs through nginx: any instance, and none that is gone.
+          API_INTERNAL_URL: `http://127.0.0.1:${port}`,
+        },
         output,
       );
       cleanups.push(() => site.stop());
-      sites.push(site);
-    }
+      return site;
+    };
+    /** @type {Instance[]} */
+    const sites = [];
+    for (let i = 1; i <= count; i += 1) sites.push(await startSite(i));
     for (const site of sites) {
       await waitFor(`http://127.0.0.1:${site.port}/healthz`, 60_000, site.alive, site.name);
     }
 
     const nginxDir = mkdtempSync(path.join(tmpdir(), 'metrology-nginx-'));
     cleanups.push(async () => rmSync(nginxDir, { recursive: true, force: true }));
+    /** @type {string | undefined} */
     let user;
     for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
       mkdirSync(path.join(nginxDir, sub));
@@ -326,17 +357,21 @@ export async function startCluster(options = {}) {
       user = `nobody ${execFileSync('id', ['-gn', 'nobody']).toString().trim()}`;
     }
     const config = path.join(nginxDir, 'nginx.conf');
-    writeFileSync(
-      config,
-      nginxConfig({
-        dir: nginxDir,
-        listen: `${options.host ?? '0.0.0.0'}:${port}`,
-        apiPorts: apis.map((a) => a.port),
-        sitePorts: sites.map((s) => s.port),
-        ...(user ? { user } : {}),
-        ...(options.nginxErrorLog ? { errorLog: options.nginxErrorLog } : {}),
-      }),
-    );
+    let generation = 1;
+    const writeNginxConfig = () =>
+      writeFileSync(
+        config,
+        nginxConfig({
+          dir: nginxDir,
+          listen: `${options.host ?? '0.0.0.0'}:${port}`,
+          apiPorts: apis.map((a) => a.port),
+          sitePorts: sites.map((s) => s.port),
+          generation,
+          ...(user ? { user } : {}),
+          ...(options.nginxErrorLog ? { errorLog: options.nginxErrorLog } : {}),
+        }),
+      );
+    writeNginxConfig();
     const nginx = startProcess(
       'nginx',
       port,
@@ -349,6 +384,81 @@ export async function startCluster(options = {}) {
     await waitFor(`http://127.0.0.1:${port}/healthz`, 30_000, nginx.alive, 'nginx');
     await waitFor(`http://127.0.0.1:${port}/api/health`, 30_000, nginx.alive, 'nginx');
 
+    /** Points nginx at the instances now listed: a graceful reload, awaited until new connections get it. */
+    const reloadNginx = async () => {
+      generation += 1;
+      writeNginxConfig();
+      nginx.child.kill('SIGHUP');
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        if ((await generationOf(`http://127.0.0.1:${port}/livez`)) === String(generation)) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`nginx did not take its new configuration within 15 s (${config})`);
+    };
+
+    let deploying = false;
+    /**
+     * A rolling deploy of the build on disk (or the entries given): the APIs, then the site servers, one at a
+     * time. Each new process must pass its readiness probe before nginx sends it traffic; then the old one is
+     * taken out of nginx and drained (SIGTERM). A new process that is not ready in time is stopped and the deploy
+     * ends there, every instance not yet replaced still serving.
+     * @param {{ log?: (line: string) => void; apiEntry?: string; siteEntry?: string; readyTimeoutMs?: number }} [deployOptions]
+     * @returns {Promise<{ ok: boolean; replaced: string[] }>}
+     */
+    const deploy = async (deployOptions = {}) => {
+      const log = deployOptions.log ?? ((line) => console.log(line));
+      if (deploying) throw new Error('A deploy is already under way');
+      deploying = true;
+      /** @type {string[]} */
+      const replaced = [];
+      try {
+        const kinds = /** @type {const} */ ([
+          { list: apis, start: startApi, entry: deployOptions.apiEntry, probe: '/api/health/ready' },
+          { list: sites, start: startSite, entry: deployOptions.siteEntry, probe: '/readyz' },
+        ]);
+        for (const kind of kinds) {
+          for (let i = 0; i < kind.list.length; i += 1) {
+            const old = /** @type {Instance} */ (kind.list[i]);
+            const fresh = await kind.start(i + 1, kind.entry);
+            log(
+              `${old.name}: started the new build on :${fresh.port}; waiting for ${fresh.port}${kind.probe}`,
+            );
+            try {
+              await waitFor(
+                `http://127.0.0.1:${fresh.port}${kind.probe}`,
+                deployOptions.readyTimeoutMs ?? 60_000,
+                fresh.alive,
+                `${fresh.name} (new, :${fresh.port})`,
+              );
+            } catch (error) {
+              await fresh.stop('SIGKILL');
+              const serving = [...apis, ...sites].map((x) => `${x.name} :${x.port}`).join(', ');
+              log(
+                `${old.name}: the new build is not ready (${error instanceof Error ? error.message : error}).`,
+              );
+              log(`Deploy stopped; nothing else changed. Serving: ${serving}`);
+              return { ok: false, replaced };
+            }
+            log(`${old.name}: the new build is ready; nginx now sends it the traffic of :${old.port}`);
+            kind.list[i] = fresh;
+            await reloadNginx();
+            log(`${old.name}: draining the old process on :${old.port} (SIGTERM)`);
+            const drainStarted = Date.now();
+            await old.stop('SIGTERM');
+            log(
+              `${old.name}: old process stopped after ${((Date.now() - drainStarted) / 1000).toFixed(1)} s`,
+            );
+            replaced.push(old.name);
+          }
+        }
+        log(`Deploy done: ${replaced.join(', ')} run the new build.`);
+        return { ok: true, replaced };
+      } finally {
+        deploying = false;
+      }
+    };
+
     return {
       url: `http://localhost:${port}`,
       port,
@@ -360,6 +470,7 @@ export async function startCluster(options = {}) {
       sites,
       nginx,
       nginxConfig: config,
+      deploy,
       stop: stopAll,
     };
   } catch (error) {
