@@ -29,10 +29,11 @@ const THIRD_PARTY = {
 export const CSP_HOST_SETTINGS = /** @type {const} */ ({
   // The footer's QR code image (shell/src/layout/qr-code.tsx).
   CSP_QR_HOSTS: { hosts: ['https://api.qrserver.com'], directives: ['img'] },
-  // The contact page's branch maps (mfe-content/src/contact/branches.ts).
-  CSP_MAP_HOSTS: { hosts: ['https://www.openstreetmap.org'], directives: ['frame'] },
-  // Testimonials' videos (the seeded content's embeds).
-  CSP_VIDEO_HOSTS: { hosts: ['https://www.youtube-nocookie.com'], directives: ['frame'] },
+  // The contact page's branch maps (mfe-content/src/contact/branches.ts): framed, and first probed with a HEAD
+  // request (mfe-content/src/ui/use-reachable.ts), so an unreachable host shows the address instead of a gap.
+  CSP_MAP_HOSTS: { hosts: ['https://www.openstreetmap.org'], directives: ['frame', 'connect'] },
+  // Testimonials' videos (the seeded content's embeds), probed the same way before they are framed.
+  CSP_VIDEO_HOSTS: { hosts: ['https://www.youtube-nocookie.com'], directives: ['frame', 'connect'] },
   // Razorpay's checkout: its script (trusted through 'strict-dynamic') opens its frame, calls and images.
   CSP_PAYMENT_HOSTS: {
     hosts: [

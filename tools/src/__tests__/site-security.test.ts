@@ -45,6 +45,9 @@ describe('the content security policy', () => {
       "'self'",
       'https://api.shop.test',
       'https://geo.test',
+      // Probed before they are framed (an unreachable map or video shows its fallback instead).
+      'https://www.openstreetmap.org',
+      'https://www.youtube-nocookie.com',
       'https://checkout.razorpay.com',
       'https://api.razorpay.com',
       'https://lumberjack.razorpay.com',
@@ -101,6 +104,7 @@ describe('the content security policy', () => {
     expect(configured['connect-src']).toEqual([
       "'self'",
       'https://api.shop.test',
+      'https://maps.shop.test',
       'https://pay.shop.test',
       'https://pay-cdn.shop.test',
     ]);
