@@ -44,7 +44,8 @@ test.describe('before the scripts', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/collection');
+    // Not 'load': the held entry script keeps the load event from firing.
+    await page.goto('/collection', { waitUntil: 'domcontentloaded' });
     const box = page.getByRole('checkbox', { name: /^Calipers \(\d+\)$/ });
     await box.click();
     await expect(page.locator('html[data-hydrated]')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from '@metrology/shared/router';
 import {
+  HydrateWhenVisible,
   SessionStart,
   ShopProviders,
   selectLoginDialogOpen,
@@ -111,9 +112,10 @@ export function SiteLayout({ preview = null }: { preview?: ReleasePreview | null
           </Routes>
         </HydrationSlice>
       </main>
-      <HydrationSlice>
+      {/* Below the fold: hydrated when it comes near the viewport, is used, or the browser has long been idle. */}
+      <HydrateWhenVisible name="footer">
         <Footer />
-      </HydrationSlice>
+      </HydrateWhenVisible>
       {/* Overlays owned by the shell, on every page: the chat loaded once the page is live. */}
       <DeferredOverlays />
       <LoginDialogOnDemand />

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from '@metrology/shared/router';
 import {
+  HydrateWhenVisible,
   FactList,
   LoadError,
   errorMessage,
@@ -155,7 +156,10 @@ function ProductDetail({ product }: { product: Product }) {
       </div>
 
       <ProductTabs product={product} />
-      <RelatedProducts slug={product.slug || product._id} />
+      {/* Below the fold: its HTML is served, its hydration waits until it comes near the viewport. */}
+      <HydrateWhenVisible name="related-products">
+        <RelatedProducts slug={product.slug || product._id} />
+      </HydrateWhenVisible>
 
       <EnquiryDialog
         open={enquiring}

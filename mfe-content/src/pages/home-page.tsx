@@ -1,4 +1,4 @@
-import { BRAND_NAME, usePageHead } from '@metrology/shared';
+import { BRAND_NAME, HydrateWhenVisible, usePageHead } from '@metrology/shared';
 import { ClientMarquee } from '../home/client-marquee';
 import { EnquiryBanner } from '../home/enquiry-banner';
 import { GroupCompanies } from '../home/group-companies';
@@ -17,7 +17,10 @@ export default function HomePage() {
     <div className="content-home">
       <h1 className="ms-visually-hidden">{BRAND_NAME}: precision measuring instruments and calibration</h1>
       <HeroCarousel />
-      <ClientMarquee />
+      {/* Only moving pictures until someone looks: hydrated when near the viewport. */}
+      <HydrateWhenVisible name="client-marquee">
+        <ClientMarquee />
+      </HydrateWhenVisible>
       <GroupCompanies />
       <NewestProducts />
       <EnquiryBanner />
