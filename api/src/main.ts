@@ -1,6 +1,7 @@
 // The API process: `node api/dist/main.js`, configured by the environment (api/README.md).
 import type { FastifyInstance } from 'fastify';
-import { drainServer, shutdownTimesFromEnv } from '@metrology/shared/drain';
+import type { Server } from 'node:net';
+import { drainServer, listenAlso, shutdownTimesFromEnv } from '@metrology/shared/drain';
 import { buildApp } from './app.js';
 import { providerMode } from './features/orders/payment-providers.js';
 import { invocationDir, optionsFromEnv } from './config.js';
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
     throw error;
   }
   let stopping = false;
+  /** Ports handed over to this process by a rolling deploy (HANDOVER_PORT on SIGUSR2). */
+  const handedOver: Server[] = [];
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -28,6 +31,7 @@ async function main(): Promise<void> {
       // Stop accepting, serve what still arrives on open connections, let the balancer close its idle ones.
       const drained = await drainServer(app.server, {
         ...shutdownTimesFromEnv(process.env),
+        also: handedOver,
         log: (message) => app.log.info(message),
       });
       app.log.info(`drained (connections closed by the ${drained.closedBy}); closing the database`);
@@ -39,6 +43,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A rolling deploy: once the instance this one replaces let go of its port, this process takes it too.
+  process.on('SIGUSR2', () => {
+    const handover = Number(process.env.HANDOVER_PORT);
+    if (stopping || !Number.isInteger(handover) || handover <= 0) return;
+    listenAlso(app.server, handover, '0.0.0.0').then(
+      (listener) => {
+        handedOver.push(listener);
+        app.log.info(`also listening on :${handover} (handed over by a rolling deploy)`);
+      },
+      (error: unknown) => app.log.error({ err: error }, `could not take over :${handover}`),
+    );
+  });
   await app.listen({ host: '0.0.0.0', port });
   const { database, payments } = {
     database:

@@ -13,23 +13,40 @@
 import net from 'node:net';
 
 /**
+ * Accepts connections on one more port for this HTTP server, each handed to it as if it had accepted it: how a
+ * rolling deploy gives an instance's port (the one nginx knows) to its replacement once the old one let go of it.
+ * @param {import('node:http').Server} server @param {number} port @param {string} host
+ * @returns {Promise<net.Server>}
+ */
+export function listenAlso(server, port, host) {
+  const extra = net.createServer((socket) => server.emit('connection', socket));
+  return new Promise((resolve, reject) => {
+    extra.once('error', reject);
+    extra.listen(port, host, () => resolve(extra));
+  });
+}
+
+/**
  * @param {import('node:http').Server} server
- * @param {{ graceMs: number; finishMs: number; log?: (message: string) => void }} options graceMs: how long open
- *   connections may stay before the idle ones are closed; finishMs: how much longer requests in flight may take
+ * @param {{ graceMs: number; finishMs: number; log?: (message: string) => void; also?: net.Server[] }} options
+ *   graceMs: how long open connections may stay before the idle ones are closed; finishMs: how much longer
+ *   requests in flight may take; also: the listeners of listenAlso, closed and waited for with the server
  * @returns {Promise<{ closedBy: 'clients' | 'server' | 'deadline' }>} how the last connections ended
  */
-export async function drainServer(server, { graceMs, finishMs, log }) {
+export async function drainServer(server, { graceMs, finishMs, log, also = [] }) {
   server.prependListener(
     'request',
     (/** @type {unknown} */ _request, /** @type {import('node:http').ServerResponse} */ response) => {
       if (!response.headersSent) response.setHeader('Connection', 'close');
     },
   );
-  /** @type {Promise<void>} */
-  const allClosed = new Promise((resolve) => {
-    // net.Server's own close: stops listening and calls back once every connection has ended.
-    net.Server.prototype.close.call(server, () => resolve());
-  });
+  // net.Server's own close: stops listening and calls back once every connection it accepted has ended.
+  const allClosed = Promise.all(
+    [server, ...also].map(
+      (listener) =>
+        new Promise((resolve) => net.Server.prototype.close.call(listener, () => resolve(undefined))),
+    ),
+  );
   const within = (/** @type {number} */ ms) =>
     Promise.race([
       allClosed.then(() => true),

@@ -11,7 +11,7 @@ import { ROOT } from '../src/paths.mjs';
 import { openPgRegistryStore } from '../src/registry-store-pg.mjs';
 import { createSiteServer } from '../src/site-server.mjs';
 import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
-import { drainServer, shutdownTimesFromEnv } from '@metrology/shared/drain';
+import { drainServer, listenAlso, shutdownTimesFromEnv } from '@metrology/shared/drain';
 
 const port = Number(process.env.SITE_PORT ?? 8080);
 const host = process.env.SITE_HOST ?? '0.0.0.0';
@@ -42,6 +42,8 @@ const options = process.env.SITE_SERVER_OPTIONS
 const site = await createSiteServer({ ...options, ...(store ? { registryStore: store } : {}) });
 
 let stopping = false;
+/** @type {import('node:net').Server[]} ports handed over to this process by a rolling deploy */
+const handedOver = [];
 /** @param {string} signal */
 async function stop(signal) {
   if (stopping) return;
@@ -50,6 +52,7 @@ async function stop(signal) {
   setTimeout(() => process.exit(1), 10_000).unref();
   const drained = await drainServer(site.server, {
     ...shutdownTimesFromEnv(process.env),
+    also: handedOver,
     log: (message) => site.log.info(message),
   });
   site.log.info(`drained (connections closed by the ${drained.closedBy})`);
@@ -59,6 +62,18 @@ async function stop(signal) {
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
+// A rolling deploy: once the instance this one replaces let go of its port, this process takes it too.
+process.on('SIGUSR2', () => {
+  const handover = Number(process.env.HANDOVER_PORT);
+  if (stopping || !Number.isInteger(handover) || handover <= 0) return;
+  listenAlso(site.server, handover, host).then(
+    (listener) => {
+      handedOver.push(listener);
+      site.log.info(`also listening on :${handover} (handed over by a rolling deploy)`);
+    },
+    (error) => site.log.error({ err: error }, `could not take over :${handover}`),
+  );
+});
 
 try {
   await site.listen({ port, host });

@@ -14,7 +14,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.mjs';
@@ -42,10 +42,9 @@ export function ensureNginx() {
 
 /**
  * The nginx configuration for the cluster.
- * @param {{ dir: string; listen: string; apiPorts: number[]; sitePorts: number[]; user?: string; errorLog?: string;
- *   generation?: number }} options generation: which configuration this is (a rolling deploy counts them)
+ * @param {{ dir: string; listen: string; apiPorts: number[]; sitePorts: number[]; user?: string; errorLog?: string }} options
  */
-export function nginxConfig({ dir, listen, apiPorts, sitePorts, user, errorLog, generation = 1 }) {
+export function nginxConfig({ dir, listen, apiPorts, sitePorts, user, errorLog }) {
   // Passive health: an instance that refused or cut a connection is skipped for 2 s (then tried again). The same
   // instances are listed again as backups, which nginx uses only when every primary is marked failed: without
   // them one transient error on the survivor while its peer is down leaves no live upstream, and nginx answers
@@ -114,8 +113,6 @@ ${servers(sitePorts)}
     listen ${listen};
     # Which instance answered (after any retry): for operators and the cluster browser test.
     add_header X-Served-By $upstream_addr always;
-    # Which configuration answered: a rolling deploy waits for a reload to be in effect by it.
-    add_header X-Cluster-Generation ${generation} always;
 
     location /api/ {
       error_page 418 = @api_idempotent;
@@ -143,16 +140,26 @@ ${servers(sitePorts)}
 `;
 }
 
-/** The X-Cluster-Generation nginx answers on a new connection (so it is a worker with the newest configuration). */
-function generationOf(/** @type {string} */ url) {
+/** Whether something accepts connections on this loopback port now. @param {number} port */
+function accepting(port) {
   return new Promise((resolve) => {
-    const request = http.get(url, { agent: false }, (response) => {
-      response.resume();
-      resolve(response.headers['x-cluster-generation']);
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
     });
-    request.setTimeout(2000, () => request.destroy());
-    request.on('error', () => resolve(undefined));
+    socket.once('error', () => resolve(false));
   });
+}
+
+/** Polls until `accepting(port)` is `wanted`; false when it is not within `timeoutMs`. */
+async function untilAccepting(/** @type {number} */ port, /** @type {boolean} */ wanted, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ((await accepting(port)) === wanted) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return false;
 }
 
 /** @param {string} url @param {number} timeoutMs @param {() => boolean} alive @param {string} what */
@@ -285,8 +292,12 @@ export async function startCluster(options = {}) {
       ...(options.geoUrl ? { GEO_URL: options.geoUrl } : {}),
     };
 
-    /** An API process of the build in `entry` on a free port (api-N keeps its name across deploys). */
-    const startApi = async (/** @type {number} */ i, entry = path.join(ROOT, 'api/dist/main.js')) => {
+    /**
+     * An API process of the build in `entry` on a free port (api-N keeps its name across deploys); with `slot`,
+     * the port nginx knows that it takes over on SIGUSR2 in a rolling deploy (HANDOVER_PORT).
+     * @param {number} i @param {string} [entry] @param {number} [slot]
+     */
+    const startApi = async (i, entry = path.join(ROOT, 'api/dist/main.js'), slot) => {
       const apiPort = await freePort();
       const api = startProcess(
         `api-${i}`,
@@ -295,6 +306,7 @@ export async function startCluster(options = {}) {
         {
           ...common,
           API_PORT: String(apiPort),
+          ...(slot ? { HANDOVER_PORT: String(slot) } : {}),
           DATA_DIR: dataDir,
           JWT_SECRET: jwtSecret,
           SITE_ORIGIN: siteOrigin,
@@ -315,8 +327,11 @@ export async function startCluster(options = {}) {
       await waitFor(`http://127.0.0.1:${api.port}/api/health`, 120_000, api.alive, api.name);
     }
 
-    /** A site server process running `entry` (tools/scripts/site.mjs) on a free port. */
-    const startSite = async (/** @type {number} */ i, entry = path.join(ROOT, 'tools/scripts/site.mjs')) => {
+    /**
+     * A site server process running `entry` (tools/scripts/site.mjs) on a free port; `slot` as for startApi.
+     * @param {number} i @param {string} [entry] @param {number} [slot]
+     */
+    const startSite = async (i, entry = path.join(ROOT, 'tools/scripts/site.mjs'), slot) => {
       const sitePort = await freePort();
       const site = startProcess(
         `site-${i}`,
@@ -325,6 +340,7 @@ export async function startCluster(options = {}) {
         {
           ...common,
           SITE_PORT: String(sitePort),
+          ...(slot ? { HANDOVER_PORT: String(slot) } : {}),
           SITE_HOST: '127.0.0.1',
           API_ON_SITE_ORIGIN: 'true',
           // Server renders and /readyz reach the APIs through nginx: any instance, and none that is gone.
@@ -357,21 +373,19 @@ export async function startCluster(options = {}) {
       user = `nobody ${execFileSync('id', ['-gn', 'nobody']).toString().trim()}`;
     }
     const config = path.join(nginxDir, 'nginx.conf');
-    let generation = 1;
-    const writeNginxConfig = () =>
-      writeFileSync(
-        config,
-        nginxConfig({
-          dir: nginxDir,
-          listen: `${options.host ?? '0.0.0.0'}:${port}`,
-          apiPorts: apis.map((a) => a.port),
-          sitePorts: sites.map((s) => s.port),
-          generation,
-          ...(user ? { user } : {}),
-          ...(options.nginxErrorLog ? { errorLog: options.nginxErrorLog } : {}),
-        }),
-      );
-    writeNginxConfig();
+    // Written once: a rolling deploy hands each instance's port to its replacement, so nginx is never reloaded
+    // (a reload makes its old workers drop their idle client connections, which clients see as failures).
+    writeFileSync(
+      config,
+      nginxConfig({
+        dir: nginxDir,
+        listen: `${options.host ?? '0.0.0.0'}:${port}`,
+        apiPorts: apis.map((a) => a.port),
+        sitePorts: sites.map((s) => s.port),
+        ...(user ? { user } : {}),
+        ...(options.nginxErrorLog ? { errorLog: options.nginxErrorLog } : {}),
+      }),
+    );
     const nginx = startProcess(
       'nginx',
       port,
@@ -384,25 +398,14 @@ export async function startCluster(options = {}) {
     await waitFor(`http://127.0.0.1:${port}/healthz`, 30_000, nginx.alive, 'nginx');
     await waitFor(`http://127.0.0.1:${port}/api/health`, 30_000, nginx.alive, 'nginx');
 
-    /** Points nginx at the instances now listed: a graceful reload, awaited until new connections get it. */
-    const reloadNginx = async () => {
-      generation += 1;
-      writeNginxConfig();
-      nginx.child.kill('SIGHUP');
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline) {
-        if ((await generationOf(`http://127.0.0.1:${port}/livez`)) === String(generation)) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`nginx did not take its new configuration within 15 s (${config})`);
-    };
-
     let deploying = false;
     /**
      * A rolling deploy of the build on disk (or the entries given): the APIs, then the site servers, one at a
-     * time. Each new process must pass its readiness probe before nginx sends it traffic; then the old one is
-     * taken out of nginx and drained (SIGTERM). A new process that is not ready in time is stopped and the deploy
-     * ends there, every instance not yet replaced still serving.
+     * time. Each new process starts on a port of its own and must pass its readiness probe there; then the old
+     * one is sent SIGTERM (it stops listening at once and drains), and the new one, sent SIGUSR2, takes over the
+     * instance's port, the one nginx knows: nginx is never reloaded, and in the moment between, connections to
+     * that port are refused, which nginx retries on another instance. A new process that is not ready in time
+     * is stopped and the deploy ends there, every instance not yet replaced still serving.
      * @param {{ log?: (line: string) => void; apiEntry?: string; siteEntry?: string; readyTimeoutMs?: number }} [deployOptions]
      * @returns {Promise<{ ok: boolean; replaced: string[] }>}
      */
@@ -420,7 +423,8 @@ export async function startCluster(options = {}) {
         for (const kind of kinds) {
           for (let i = 0; i < kind.list.length; i += 1) {
             const old = /** @type {Instance} */ (kind.list[i]);
-            const fresh = await kind.start(i + 1, kind.entry);
+            const slot = old.port;
+            const fresh = await kind.start(i + 1, kind.entry, slot);
             log(
               `${old.name}: started the new build on :${fresh.port}; waiting for ${fresh.port}${kind.probe}`,
             );
@@ -440,12 +444,26 @@ export async function startCluster(options = {}) {
               log(`Deploy stopped; nothing else changed. Serving: ${serving}`);
               return { ok: false, replaced };
             }
-            log(`${old.name}: the new build is ready; nginx now sends it the traffic of :${old.port}`);
-            kind.list[i] = fresh;
-            await reloadNginx();
-            log(`${old.name}: draining the old process on :${old.port} (SIGTERM)`);
+            log(
+              `${old.name}: the new build is ready; the old process (pid ${old.child.pid}) lets go of :${slot}`,
+            );
             const drainStarted = Date.now();
-            await old.stop('SIGTERM');
+            const oldStopped = old.stop('SIGTERM');
+            if (!(await untilAccepting(slot, false))) {
+              log(`${old.name}: the old process still holds :${slot} after 5 s; stopping the deploy`);
+              await fresh.stop('SIGTERM');
+              return { ok: false, replaced };
+            }
+            fresh.child.kill('SIGUSR2');
+            if (!(await untilAccepting(slot, true))) {
+              log(
+                `${old.name}: the new process did not take :${slot}; nginx sends its traffic to the others`,
+              );
+              return { ok: false, replaced };
+            }
+            kind.list[i] = { ...fresh, port: slot };
+            log(`${old.name}: the new process (pid ${fresh.child.pid}) serves :${slot}; the old one drains`);
+            await oldStopped;
             log(
               `${old.name}: old process stopped after ${((Date.now() - drainStarted) / 1000).toFixed(1)} s`,
             );

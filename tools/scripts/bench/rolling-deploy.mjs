@@ -63,7 +63,9 @@ export async function run() {
       if (!answer.token) throw new Error(`register failed: ${JSON.stringify(answer)}`);
       tokens.push(answer.token);
     }
-    const before = [...cluster.apis, ...cluster.sites].map((x) => `${x.name} :${x.port}`).join(', ');
+    const describe = () =>
+      [...cluster.apis, ...cluster.sites].map((x) => `${x.name} :${x.port} pid ${x.child.pid}`).join(', ');
+    const before = describe();
     const acknowledged = new Map();
     const perUser = new Array(connections).fill(0);
     const reads = [
@@ -134,9 +136,7 @@ export async function run() {
     let lost = 0;
     for (const [key, orderId] of acknowledged) if (storedByKey.get(key) !== orderId) lost += 1;
     console.log(`  before: ${before}`);
-    console.log(
-      `  after:  ${[...cluster.apis, ...cluster.sites].map((x) => `${x.name} :${x.port}`).join(', ')}`,
-    );
+    console.log(`  after:  ${describe()}`);
     console.log(
       `  deploys: ${deploys.map((d) => (d.ok ? `done (${d.replaced.join(', ')})` : `stopped (replaced: ${d.replaced.join(', ') || 'none'})`)).join('; ')}`,
     );

@@ -2,7 +2,7 @@
 // what still arrives on an open connection is served and told to close, requests in flight finish.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { drainServer, shutdownTimesFromEnv } from '../../../shared/server/drain.mjs';
+import { drainServer, listenAlso, shutdownTimesFromEnv } from '../../../shared/server/drain.mjs';
 
 interface Answer {
   status: number;
@@ -68,6 +68,39 @@ describe('drainServer', () => {
       closedBy: 'server',
     });
     kept.destroy();
+  });
+});
+
+describe('listenAlso (a rolling deploy hands a port over)', () => {
+  it('serves the connections of the other port, and the drain closes and waits for them too', async () => {
+    const { server, port, release, slowArrived } = await start();
+    const other = await new Promise<number>((resolve) => {
+      const probe = http.createServer().listen(0, '127.0.0.1', () => {
+        const free = (probe.address() as AddressInfo).port;
+        probe.close(() => resolve(free));
+      });
+    });
+    const extra = await listenAlso(server, other, '127.0.0.1');
+    const kept = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect(await request(kept, other, '/handed')).toEqual({
+      status: 200,
+      connection: 'keep-alive',
+      body: 'ok',
+    });
+    const slow = request(kept, other, '/slow');
+    await slowArrived;
+    let drainedYet = false;
+    const drained = drainServer(server, { graceMs: 60_000, finishMs: 60_000, also: [extra] }).then((how) => {
+      drainedYet = true;
+      return how;
+    });
+    await expect(request(new http.Agent(), other, '/new')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(port).not.toBe(other);
+    expect(drainedYet).toBe(false);
+    release();
+    expect((await slow).body).toBe('slow done');
+    kept.destroy();
+    await expect(drained).resolves.toEqual({ closedBy: 'clients' });
   });
 });
 
