@@ -14,6 +14,11 @@ const panel = () => screen.getByRole('dialog', { name: 'Metrology Instruments Gr
 const input = () => within(panel()).getByPlaceholderText('Type your message...');
 const sendButton = () => within(panel()).getByRole('button', { name: 'Send message' });
 const conversation = () => within(panel()).getByRole('log');
+/** Opens the panel; the conversation's code comes with the first opening (no page loads it before). */
+async function openChat(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(launcher());
+  await screen.findByRole('dialog', { name: 'Metrology Instruments Group Support' });
+}
 
 /** The next reply waits until the test releases it. */
 function holdReplies(reply: () => { status?: number; body?: unknown }) {
@@ -27,7 +32,7 @@ describe('the support chat', () => {
     const user = userEvent.setup();
     renderShell();
     expect(launcher()).toHaveAttribute('aria-haspopup', 'dialog');
-    await user.click(launcher());
+    await openChat(user);
     expect(panel()).toHaveAttribute('aria-modal', 'true');
     expect(within(panel()).getByRole('heading')).toHaveTextContent('Metrology Instruments Group Support');
     expect(conversation()).toHaveTextContent('Hello! How can I help you today?');
@@ -38,7 +43,7 @@ describe('the support chat', () => {
   it('disables Send while the input is empty or blank', async () => {
     const user = userEvent.setup();
     renderShell();
-    await user.click(launcher());
+    await openChat(user);
     expect(sendButton()).toBeDisabled();
     await user.type(input(), '   ');
     expect(sendButton()).toBeDisabled();
@@ -57,7 +62,7 @@ describe('the support chat', () => {
       },
     }));
     renderShell();
-    await user.click(launcher());
+    await openChat(user);
     await user.type(input(), '  Do you calibrate height gauges?  ');
     await user.click(sendButton());
 
@@ -91,7 +96,7 @@ describe('the support chat', () => {
       },
     }));
     renderShell();
-    await user.click(launcher());
+    await openChat(user);
     await user.type(input(), 'hi{Enter}');
     await within(conversation()).findByText(/onerror/);
     expect(conversation().querySelector('img')).toBeNull();
@@ -102,7 +107,7 @@ describe('the support chat', () => {
     const user = userEvent.setup();
     api.override('/api/user/chat', () => ({ status: 500, body: { success: false, message: 'Boom' } }));
     renderShell();
-    await user.click(launcher());
+    await openChat(user);
     await user.type(input(), 'Hello?{Enter}');
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeVisible();
     expect(conversation()).toHaveTextContent(
@@ -117,7 +122,7 @@ describe('the support chat', () => {
     const user = userEvent.setup();
     api.override('/api/user/chat', () => ({ body: { success: false, message: 'Please type a message' } }));
     renderShell();
-    await user.click(launcher());
+    await openChat(user);
     await user.type(input(), 'x{Enter}');
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeVisible();
   });
@@ -125,7 +130,7 @@ describe('the support chat', () => {
   it('traps the focus, closes on Escape back to the button, and keeps the conversation', async () => {
     const user = userEvent.setup();
     renderShell();
-    await user.click(launcher());
+    await openChat(user);
     await user.type(input(), 'first question{Enter}');
     await within(conversation()).findByText('You said: first question');
 
@@ -144,7 +149,7 @@ describe('the support chat', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(launcher()).toHaveFocus();
 
-    await user.click(launcher());
+    await openChat(user);
     expect(conversation()).toHaveTextContent('first question');
     expect(conversation()).toHaveTextContent('You said: first question');
     await user.click(within(panel()).getByRole('button', { name: 'Close support chat' }));
@@ -155,12 +160,12 @@ describe('the support chat', () => {
     const user = userEvent.setup();
     const release = holdReplies(() => ({ body: { success: true, data: 'Late answer' } }));
     renderShell();
-    await user.click(launcher());
+    await openChat(user);
     await user.type(input(), 'question{Enter}');
     await waitFor(() => expect(api.callsTo('/api/user/chat')).toHaveLength(1));
     await user.keyboard('{Escape}');
     act(() => release());
-    await user.click(launcher());
+    await openChat(user);
     expect(await within(conversation()).findByText('Late answer')).toBeVisible();
   });
 });
