@@ -1,5 +1,5 @@
 // @ts-check
-// `npm run release -- publish <remote> [--version X] | rollback <remote> [--to X] | status [--json]`; --help for more.
+// `npm run release -- publish | preview | rollout | complete | abort | rollback | status | log | repair`; --help for more.
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { ROOT } from '../src/paths.mjs';
 import { currentCommit } from '../src/publish-local.mjs';
 import { runRelease } from '../src/release-cli.mjs';
 import { openPgRegistryStore } from '../src/registry-store-pg.mjs';
+import { findSigningKey } from '../src/signing-key.mjs';
 
 const releasesDir = path.resolve(process.env.RELEASES_DIR ?? path.join(ROOT, 'releases'));
 // With DATABASE_URL the pointer and history are the cluster's, in PostgreSQL (README "Operations").
@@ -18,8 +19,14 @@ const store = process.env.DATABASE_URL
     })
   : undefined;
 
+// Preview links are signed with the site's key: RELEASE_SIGNING_KEY, else the one npm start keeps in DATA_DIR.
+const signingKey = await findSigningKey(path.resolve(process.env.DATA_DIR ?? path.join(ROOT, 'data')));
+
 process.exitCode = await runRelease(process.argv.slice(2), {
   releasesDir,
+  signingKey: () => signingKey,
+  siteUrl: process.env.SITE_URL || `http://localhost:${process.env.SITE_PORT || 8080}`,
+  ...(process.env.RELEASE_ACTOR ? { actor: process.env.RELEASE_ACTOR } : {}),
   ...(store ? { store } : {}),
   packageVersion: async (remote) =>
     JSON.parse(await fs.readFile(path.join(ROOT, remote, 'package.json'), 'utf8')).version,

@@ -10,6 +10,7 @@ import { DEFAULT_GEO_URL, serverRenderOptions } from '../src/launch.mjs';
 import { ROOT } from '../src/paths.mjs';
 import { openPgRegistryStore } from '../src/registry-store-pg.mjs';
 import { createSiteServer } from '../src/site-server.mjs';
+import { findSigningKey } from '../src/signing-key.mjs';
 import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
 import { drainServer, listenAlso, shutdownTimesFromEnv } from '@metrology/shared/drain';
 
@@ -39,7 +40,14 @@ const options = process.env.SITE_SERVER_OPTIONS
       ...(trustProxy === undefined ? {} : { trustProxy }),
       ...serverRenderOptions(process.env),
     };
-const site = await createSiteServer({ ...options, ...(store ? { registryStore: store } : {}) });
+// Signs page tokens and checks preview links: RELEASE_SIGNING_KEY (npm start and npm run cluster pass theirs), else
+// the key npm start made in DATA_DIR.
+const releaseSigningKey = await findSigningKey(path.resolve(process.env.DATA_DIR ?? path.join(ROOT, 'data')));
+const site = await createSiteServer({
+  ...options,
+  ...(store ? { registryStore: store } : {}),
+  ...(releaseSigningKey ? { releaseSigningKey } : {}),
+});
 
 let stopping = false;
 /** @type {import('node:net').Server[]} ports handed over to this process by a rolling deploy */

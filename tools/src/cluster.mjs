@@ -22,6 +22,7 @@ import { startThrowawayPostgres } from './pg-cluster.mjs';
 import { ROOT } from './paths.mjs';
 import { publishLocalBuilds } from './publish-local.mjs';
 import { openPgRegistryStore } from './registry-store-pg.mjs';
+import { ensureSigningKey } from './signing-key.mjs';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
@@ -289,6 +290,8 @@ export async function startCluster(options = {}) {
       RELEASES_DIR: releasesDir,
       TRUST_PROXY: '127.0.0.1,::1',
       SITE_PORT: String(port),
+      // Preview links and page tokens: one key for every site and API (made once in DATA_DIR when unset).
+      RELEASE_SIGNING_KEY: await ensureSigningKey(dataDir),
       ...(options.geoUrl ? { GEO_URL: options.geoUrl } : {}),
     };
 

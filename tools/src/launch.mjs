@@ -4,6 +4,7 @@
 // the other down (the site keeps serving pages while the API is restarting).
 import path from 'node:path';
 import { ROOT } from './paths.mjs';
+import { ensureSigningKey } from './signing-key.mjs';
 import { supervise } from './supervisor.mjs';
 import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
 
@@ -87,6 +88,8 @@ export async function launch(options) {
     // The API's CORS allows this site's origins (http://localhost:SITE_PORT, http://127.0.0.1:SITE_PORT).
     SITE_PORT: String(options.sitePort),
     DATA_DIR: options.dataDir,
+    // Preview links and page tokens: the site signs, the API checks (made once in DATA_DIR when unset).
+    RELEASE_SIGNING_KEY: await ensureSigningKey(options.dataDir),
     // The release desk moves the same registry the site serves.
     RELEASES_DIR: options.releasesDir,
     DELIVERY_FEE: String(deliveryFee),

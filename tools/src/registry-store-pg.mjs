@@ -12,32 +12,111 @@ import { readRegistry } from './registry.mjs';
 /** Serialises registry changes across processes and machines (and the table's creation). */
 const REGISTRY_LOCK = 715015;
 
-const CREATE = `CREATE TABLE IF NOT EXISTS release_registry (
+const CREATE = [
+  `CREATE TABLE IF NOT EXISTS release_registry (
   remote text PRIMARY KEY,
   current text NOT NULL,
   history jsonb NOT NULL,
   updated_at timestamptz NOT NULL DEFAULT now()
-)`;
+)`,
+  // The running staged rollout of the remote (null: none); every site instance splits visitors by it.
+  'ALTER TABLE release_registry ADD COLUMN IF NOT EXISTS rollout jsonb',
+  // The action log. The API's migrations (0004, 0010) make the same table in its database, with a user link
+  // for the desk's rows; whichever of the two runs first creates it, the other finds it.
+  `CREATE TABLE IF NOT EXISTS release_actions (
+  id bigserial PRIMARY KEY,
+  action text NOT NULL,
+  remote text NOT NULL,
+  from_version text NOT NULL DEFAULT '',
+  to_version text NOT NULL DEFAULT '',
+  changed boolean NOT NULL DEFAULT true,
+  actor_email text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now()
+)`,
+  'CREATE INDEX IF NOT EXISTS release_actions_created_idx ON release_actions (created_at DESC, id)',
+  `ALTER TABLE release_actions ADD COLUMN IF NOT EXISTS version text NOT NULL DEFAULT ''`,
+  'ALTER TABLE release_actions ADD COLUMN IF NOT EXISTS percent integer',
+  `ALTER TABLE release_actions ADD COLUMN IF NOT EXISTS why text NOT NULL DEFAULT ''`,
+  'ALTER TABLE release_actions ADD COLUMN IF NOT EXISTS automatic boolean NOT NULL DEFAULT false',
+  'ALTER TABLE release_actions ADD COLUMN IF NOT EXISTS figures jsonb',
+];
 
 /** @typedef {import('./registry.mjs').Registry} Registry */
+/** @typedef {import('./registry.mjs').ReleaseActionRecord} ReleaseActionRecord */
 
 /**
  * @typedef {object} RegistryStore
  * @property {string} where a human description, for logs and `release status`
  * @property {() => Promise<Registry>} read
  * @property {() => Promise<string>} readText the registry as /remotes/registry.json serves it
- * @property {<T>(fn: (registry: Registry) => Promise<{ registry: Registry | null; result: T }>) => Promise<T>} update
- *   runs fn with every other change held off; writes the registry fn returns (null: no change)
+ * @property {<T>(fn: (registry: Registry) => Promise<import('./registry.mjs').RegistryChange<T>>) => Promise<T>} update
+ *   runs fn with every other change held off; writes the registry fn returns (null: no change) and its action
+ *   rows, in one transaction
+ * @property {(limit: number) => Promise<ReleaseActionRecord[]>} readActions the action log, newest first
  * @property {() => Promise<void>} close
  */
 
 /** @param {pg.Pool | pg.PoolClient} db @returns {Promise<Registry>} */
 async function load(db) {
-  const { rows } = await db.query('SELECT remote, current, history FROM release_registry ORDER BY remote');
+  const { rows } = await db.query(
+    'SELECT remote, current, history, rollout FROM release_registry ORDER BY remote',
+  );
   /** @type {Registry} */
   const registry = { remotes: {} };
-  for (const row of rows) registry.remotes[row.remote] = { current: row.current, history: row.history };
+  for (const row of rows)
+    registry.remotes[row.remote] = {
+      current: row.current,
+      history: row.history,
+      ...(row.rollout ? { rollout: row.rollout } : {}),
+    };
   return registry;
+}
+
+/** @param {pg.PoolClient} db @param {ReleaseActionRecord} action */
+async function insertAction(db, action) {
+  await db.query(
+    `INSERT INTO release_actions (action, remote, version, from_version, to_version, changed, actor_email, percent, why,
+       automatic, figures, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12)`,
+    [
+      action.action,
+      action.remote,
+      action.version,
+      action.from,
+      action.to,
+      action.changed,
+      action.actor,
+      action.percent ?? null,
+      action.why,
+      action.automatic,
+      action.figures ? JSON.stringify(action.figures) : null,
+      action.at,
+    ],
+  );
+}
+
+/** @param {pg.Pool} db @param {number} limit @returns {Promise<ReleaseActionRecord[]>} */
+async function loadActions(db, limit) {
+  const { rows } = await db.query(
+    `SELECT action, remote, version, from_version, to_version, changed, actor_email, percent, why, automatic, figures,
+       created_at
+     FROM release_actions ORDER BY created_at DESC, id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((row) => ({
+    at: new Date(row.created_at).toISOString(),
+    actor: row.actor_email,
+    action: row.action,
+    remote: row.remote,
+    version: row.version || row.to_version,
+    from: row.from_version,
+    to: row.to_version,
+    changed: row.changed,
+    ...(row.percent === null ? {} : { percent: row.percent }),
+    why: row.why,
+    automatic: row.automatic,
+    ...(row.figures ? { figures: row.figures } : {}),
+  }));
 }
 
 /** Hides the password of a connection string. @param {string} url */
@@ -70,18 +149,24 @@ export async function openPgRegistryStore(databaseUrl, options = {}) {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [REGISTRY_LOCK]);
       const before = await load(client);
-      const { registry, result } = await fn(before);
+      const { registry, result, actions } = await fn(before);
       if (registry) {
         for (const [remote, entry] of Object.entries(registry.remotes)) {
           if (JSON.stringify(before.remotes[remote]) === JSON.stringify(entry)) continue;
           await client.query(
-            `INSERT INTO release_registry (remote, current, history) VALUES ($1, $2, $3::jsonb)
+            `INSERT INTO release_registry (remote, current, history, rollout) VALUES ($1, $2, $3::jsonb, $4::jsonb)
              ON CONFLICT (remote) DO UPDATE SET current = EXCLUDED.current, history = EXCLUDED.history,
-               updated_at = now()`,
-            [remote, entry.current, JSON.stringify(entry.history)],
+               rollout = EXCLUDED.rollout, updated_at = now()`,
+            [
+              remote,
+              entry.current,
+              JSON.stringify(entry.history),
+              entry.rollout ? JSON.stringify(entry.rollout) : null,
+            ],
           );
         }
       }
+      for (const action of actions ?? []) await insertAction(client, action);
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -97,7 +182,7 @@ export async function openPgRegistryStore(databaseUrl, options = {}) {
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [REGISTRY_LOCK]);
-      await client.query(CREATE);
+      for (const statement of CREATE) await client.query(statement);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -124,6 +209,7 @@ export async function openPgRegistryStore(databaseUrl, options = {}) {
     where: `${describeDatabase(databaseUrl)} (table release_registry)`,
     read: () => load(pool),
     readText: async () => JSON.stringify(await load(pool)),
+    readActions: (limit) => loadActions(pool, limit),
     update,
     close: () => pool.end(),
   };

@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
+import { hostname, userInfo } from 'node:os';
 import { REMOTE_NAMES, federationName, isRemoteName, previousGoodVersion } from '@metrology/shared/release';
 
 // The remotes, their names and the fallback rule are the release model's (@metrology/shared/release).
@@ -275,9 +275,11 @@ function osHost() {
  * Runs fn with the registry lock held; fn gets the registry and returns the new one (or null to keep it).
  * A damaged registry.json is replaced by its last good copy as the base of the change (with a loud warning); with
  * no good copy the change is refused, pointing at `release repair`.
+ * Rows of the action log fn returns are appended to RELEASES_DIR/actions.jsonl once the registry is written, still
+ * under the lock (so the log's order is the registry's).
  * @template T
  * @param {string} releasesDir
- * @param {(registry: Registry, reading: RegistryReading) => Promise<{ registry: Registry | null; result: T }>} fn
+ * @param {(registry: Registry, reading: RegistryReading) => Promise<RegistryChange<T>>} fn
  * @param {{ allowDamaged?: boolean; warn?: (message: string) => void }} [options]
  * @returns {Promise<T>}
  */
@@ -320,8 +322,9 @@ export async function updateRegistry(releasesDir, fn, options = {}) {
         `WARNING: ${reading.damage}; this change starts from the last good copy (${lastGoodFile(releasesDir)}).`,
       );
     }
-    const { registry, result } = await fn(reading.registry, reading);
+    const { registry, result, actions } = await fn(reading.registry, reading);
     if (registry) await writeRegistry(releasesDir, registry);
+    if (actions?.length) await appendActionsFile(releasesDir, actions);
     return result;
   } finally {
     await fs.rm(lock, { recursive: true, force: true });
@@ -329,20 +332,37 @@ export async function updateRegistry(releasesDir, fn, options = {}) {
 }
 
 /**
+ * A change of the registry: the new registry (null: none), what the caller gets, and the action log's rows.
+ * @template T
+ * @typedef {{ registry: Registry | null; result: T; actions?: ReleaseActionRecord[] }} RegistryChange
+ */
+
+/**
  * Where the pointer and history live when not in registry.json (PostgreSQL for a cluster:
- * registry-store-pg.mjs).
- * @typedef {{ read(): Promise<Registry>; update<T>(fn: (registry: Registry) => Promise<{ registry: Registry | null; result: T }>): Promise<T> }} RegistryStore
+ * registry-store-pg.mjs); its update writes the change's action rows in the same transaction.
+ * @typedef {{ read(): Promise<Registry>; update<T>(fn: (registry: Registry) => Promise<RegistryChange<T>>): Promise<T>; readActions(limit: number): Promise<ReleaseActionRecord[]> }} RegistryStore
  */
 
 /**
  * updateRegistry on the store when there is one, else on RELEASES_DIR/registry.json.
  * @template T
  * @param {string} releasesDir @param {RegistryStore | undefined} store
- * @param {(registry: Registry) => Promise<{ registry: Registry | null; result: T }>} fn
+ * @param {(registry: Registry) => Promise<RegistryChange<T>>} fn
  * @returns {Promise<T>}
  */
 function changeRegistry(releasesDir, store, fn) {
   return store ? store.update(fn) : updateRegistry(releasesDir, fn);
+}
+
+/** Who runs this process, for the action log when nobody is named: user@host. */
+export function defaultActor() {
+  let user = process.env.USER ?? '';
+  try {
+    user = userInfo().username;
+  } catch {
+    // No passwd entry (a container's arbitrary uid): the environment's USER, if any.
+  }
+  return `${user || 'unknown'}@${hostname()}`;
 }
 
 /** @param {string} releasesDir @param {string} remote @param {string} version */
@@ -403,8 +423,9 @@ export async function assertBuildOf(remote, distDir) {
  *   has one, so the site renders the section in the browser, as the registry then says).
  * - verify: called with the complete version folder before it is renamed into place and the pointer moves (the
  *   release CLI loads the Node build there); when it throws, nothing is published.
- * @param {{ releasesDir: string; remote: string; distDir: string; version: string; commit: string; buildHash?: string; clientOnly?: boolean; verify?: (versionDir: string) => Promise<void>; now?: () => Date; store?: RegistryStore }} options
- * @returns {Promise<Release & { previous?: string }>}
+ * A rollout running for the remote ends: the published version is live for everyone (the action log says so).
+ * @param {{ releasesDir: string; remote: string; distDir: string; version: string; commit: string; buildHash?: string; clientOnly?: boolean; verify?: (versionDir: string) => Promise<void>; now?: () => Date; store?: RegistryStore; by?: string; why?: string }} options
+ * @returns {Promise<Release & { previous?: string; endedRollout?: string }>}
  */
 export async function publishRelease({
   releasesDir,
@@ -417,6 +438,8 @@ export async function publishRelease({
   verify,
   now = () => new Date(),
   store,
+  by = defaultActor(),
+  why = '',
 }) {
   assertKnownRemote(remote);
   assertValidVersion(version);
@@ -453,7 +476,29 @@ export async function publishRelease({
           [remote]: { current: version, history: [...(entry?.history ?? []), release] },
         },
       };
-      return { registry: next, result: { ...release, ...(entry ? { previous: entry.current } : {}) } };
+      const ended = entry?.rollout?.version;
+      return {
+        registry: next,
+        result: {
+          ...release,
+          ...(entry ? { previous: entry.current } : {}),
+          ...(ended ? { endedRollout: ended } : {}),
+        },
+        actions: [
+          actionRow({
+            at: release.publishedAt,
+            actor: by,
+            action: 'publish',
+            remote,
+            version,
+            from: entry?.current ?? '',
+            to: version,
+            why: [why, ended ? `ended the rollout of ${ended}` : '', clientOnly ? 'client-only' : '']
+              .filter(Boolean)
+              .join('; '),
+          }),
+        ],
+      };
     });
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
@@ -463,13 +508,22 @@ export async function publishRelease({
 /**
  * Moves a remote's live pointer to the previous good version, or to a named published one. Only the pointer
  * changes; the version folders stay as they are.
- * @param {{ releasesDir: string; remote: string; to?: string; now?: () => Date; store?: RegistryStore }} options
- * @returns {Promise<{ from: string; to: string; changed: boolean }>}
+ * A running rollout keeps running, unless its version is the one made live (then it has ended).
+ * @param {{ releasesDir: string; remote: string; to?: string; now?: () => Date; store?: RegistryStore; by?: string; why?: string }} options
+ * @returns {Promise<{ from: string; to: string; changed: boolean; action: 'rollback' | 're-promote' }>}
  */
-export async function rollbackRelease({ releasesDir, remote, to, now = () => new Date(), store }) {
+export async function rollbackRelease({
+  releasesDir,
+  remote,
+  to,
+  now = () => new Date(),
+  store,
+  by = defaultActor(),
+  why = '',
+}) {
   assertKnownRemote(remote);
   if (to !== undefined) assertValidVersion(to);
-  /** @type {(registry: Registry) => Promise<{ registry: Registry | null; result: { from: string; to: string; changed: boolean } }>} */
+  /** @type {(registry: Registry) => Promise<RegistryChange<{ from: string; to: string; changed: boolean; action: 'rollback' | 're-promote' }>>} */
   const move = async (registry) => {
     const entry = registry.remotes[remote];
     if (!entry) throw new ReleaseError(`${remote} has never been published; there is nothing to roll back`);
@@ -480,9 +534,24 @@ export async function rollbackRelease({ releasesDir, remote, to, now = () => new
         `${remote} ${entry.current} has no earlier good version to roll back to (history: ${published.join(', ')})`,
       );
     }
-    if (target === entry.current)
-      return { registry: null, result: { from: entry.current, to: target, changed: false } };
     const targetIndex = published.indexOf(target);
+    const action = /** @type {'rollback' | 're-promote'} */ (
+      targetIndex < published.indexOf(entry.current) ? 'rollback' : 're-promote'
+    );
+    if (target === entry.current) {
+      const result = { from: entry.current, to: target, changed: false, action };
+      const row = actionRow({
+        at: now().toISOString(),
+        actor: by,
+        action,
+        remote,
+        from: target,
+        to: target,
+        changed: false,
+        why,
+      });
+      return { registry: null, result, actions: [row] };
+    }
     if (targetIndex === -1) {
       throw new ReleaseError(`${remote} ${target} was never published (published: ${published.join(', ')})`);
     }
@@ -502,9 +571,11 @@ export async function rollbackRelease({ releasesDir, remote, to, now = () => new
       }
       return release;
     });
+    const rollout = entry.rollout && entry.rollout.version !== target ? { rollout: entry.rollout } : {};
     return {
-      registry: { remotes: { ...registry.remotes, [remote]: { current: target, history } } },
-      result: { from: entry.current, to: target, changed: true },
+      registry: { remotes: { ...registry.remotes, [remote]: { current: target, history, ...rollout } } },
+      result: { from: entry.current, to: target, changed: true, action },
+      actions: [actionRow({ at, actor: by, action, remote, from: entry.current, to: target, why })],
     };
   };
   return changeRegistry(releasesDir, store, move);
@@ -512,11 +583,12 @@ export async function rollbackRelease({ releasesDir, remote, to, now = () => new
 
 /**
  * What `release status --json` prints: every remote keyed by name, with its live version and its history
- * (oldest first, each with version, publishedAt and commit, and clientOnly: true on a --client-only publish).
+ * (oldest first, each with version, publishedAt and commit, and clientOnly: true on a --client-only publish), and
+ * the running rollout if any.
  * @param {Registry} registry
  */
 export function releaseStatus(registry) {
-  /** @type {Record<string, { current: string | null; history: { version: string; publishedAt: string; commit: string; clientOnly?: true }[] }>} */
+  /** @type {Record<string, { current: string | null; history: { version: string; publishedAt: string; commit: string; clientOnly?: true }[]; rollout?: import('@metrology/shared/release').Rollout }>} */
   const status = {};
   for (const remote of REMOTE_NAMES) {
     const entry = registry.remotes[remote];
@@ -528,7 +600,542 @@ export function releaseStatus(registry) {
         commit,
         ...(clientOnly ? { clientOnly: /** @type {const} */ (true) } : {}),
       })),
+      ...(entry?.rollout ? { rollout: entry.rollout } : {}),
     };
   }
   return status;
+}
+
+// --- The action log (audit) ---
+
+/**
+ * One row of the action log: who did what to which remote, when and why. `from`/`to` are the live pointer before
+ * and after (equal when only a rollout moved); `version` is the version acted on; `automatic` rows come from the
+ * rollout controller, with the figures it decided on.
+ * @typedef {object} ReleaseActionRecord
+ * @property {string} at ISO 8601
+ * @property {string} actor
+ * @property {'publish' | 'preview' | 'rollback' | 're-promote' | 'rollout-start' | 'rollout-percent' | 'rollout-approve' | 'rollout-wait' | 'rollout-advance' | 'rollout-complete' | 'rollout-abort'} action
+ * @property {string} remote
+ * @property {string} version
+ * @property {string} from
+ * @property {string} to
+ * @property {boolean} changed whether the registry changed
+ * @property {number} [percent] the rollout's share after the action
+ * @property {string} why
+ * @property {boolean} automatic
+ * @property {Record<string, number>} [figures]
+ */
+
+/** @param {string} releasesDir */
+export function actionsFile(releasesDir) {
+  return path.join(releasesDir, 'actions.jsonl');
+}
+
+/**
+ * Appends rows to RELEASES_DIR/actions.jsonl: one write of whole lines on an O_APPEND descriptor, so concurrent
+ * writers never interleave inside a line, then fsync.
+ * @param {string} releasesDir @param {ReleaseActionRecord[]} actions
+ */
+export async function appendActionsFile(releasesDir, actions) {
+  if (actions.length === 0) return;
+  await fs.mkdir(releasesDir, { recursive: true });
+  const file = await fs.open(actionsFile(releasesDir), 'a', 0o644);
+  try {
+    await file.write(actions.map((action) => `${JSON.stringify(action)}\n`).join(''));
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Writes a row of the action log that changes nothing in the registry (a preview link given out).
+ * @param {{ releasesDir: string; store?: RegistryStore; action: ReleaseActionRecord }} options
+ */
+export async function recordAction({ releasesDir, store, action }) {
+  if (store) await store.update(async () => ({ registry: null, result: undefined, actions: [action] }));
+  else await appendActionsFile(releasesDir, [action]);
+}
+
+/** @param {unknown} row @returns {row is ReleaseActionRecord} */
+function isActionRecord(row) {
+  if (!row || typeof row !== 'object') return false;
+  const r = /** @type {Record<string, unknown>} */ (row);
+  return typeof r.at === 'string' && typeof r.action === 'string' && typeof r.remote === 'string';
+}
+
+/**
+ * The action log, newest first: RELEASES_DIR/actions.jsonl, or the store's table. A line cut short by a crash is
+ * skipped.
+ * @param {{ releasesDir: string; store?: RegistryStore; limit?: number }} options
+ * @returns {Promise<ReleaseActionRecord[]>}
+ */
+export async function readReleaseActions({ releasesDir, store, limit = 50 }) {
+  if (store) return store.readActions(limit);
+  const text = await fs.readFile(actionsFile(releasesDir), 'utf8').catch((error) => {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return '';
+    throw error;
+  });
+  /** @type {ReleaseActionRecord[]} */
+  const rows = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const row = JSON.parse(line);
+      if (isActionRecord(row)) rows.push(row);
+    } catch {
+      // A torn last line (crash mid-append) is not an action.
+    }
+  }
+  return rows.reverse().slice(0, limit);
+}
+
+/**
+ * @param {Omit<ReleaseActionRecord, 'why' | 'automatic' | 'changed' | 'version'> & Partial<Pick<ReleaseActionRecord, 'why' | 'automatic' | 'changed' | 'version'>>} row
+ * @returns {ReleaseActionRecord}
+ */
+function actionRow(row) {
+  return { changed: true, why: '', automatic: false, version: row.to, ...row };
+}
+
+// --- Staged rollouts ---
+
+/** Who acts when nobody says: the controller's rows say 'automatic'. */
+export const AUTOMATIC = 'automatic';
+
+/** @param {number} percent @param {string} what */
+function assertPercent(percent, what = 'The rollout share') {
+  if (!Number.isInteger(percent) || percent < 1 || percent > 100)
+    throw new ReleaseError(`${what} must be a whole percentage from 1 to 100 (got ${percent})`);
+}
+
+/**
+ * A rollout plan as the CLI and the desk write it: comma-separated stages `PERCENT:MINUTES` (that share for that
+ * long), `approve` before a stage that waits for a release manager, and a last stage of `100` (minutes optional).
+ * "10:10,50:10,approve,100" = 10 % for 10 minutes, 50 % for 10 minutes, then wait for approval, then everyone.
+ * @param {string} text @returns {import('@metrology/shared/release').RolloutStage[]}
+ */
+export function parseRolloutPlan(text) {
+  /** @type {import('@metrology/shared/release').RolloutStage[]} */
+  const stages = [];
+  let approval = false;
+  for (const raw of text.split(',')) {
+    const token = raw.trim();
+    if (token === 'approve') {
+      if (approval) throw new ReleaseError(`The plan '${text}' says 'approve' twice in a row`);
+      approval = true;
+      continue;
+    }
+    const match = /^(\d{1,3})(?::(\d{1,5}))?$/.exec(token);
+    if (!match)
+      throw new ReleaseError(
+        `'${token}' in the plan '${text}' is not a stage: write PERCENT:MINUTES (e.g. 10:15), 'approve', or a last 100`,
+      );
+    stages.push({
+      percent: Number(match[1]),
+      minutes: match[2] === undefined ? 0 : Number(match[2]),
+      ...(approval ? { approval: true } : {}),
+    });
+    approval = false;
+  }
+  if (approval)
+    throw new ReleaseError(`The plan '${text}' ends with 'approve'; put the stage it gates after it`);
+  validatePlan(stages);
+  return stages;
+}
+
+/** @param {import('@metrology/shared/release').RolloutStage[]} plan */
+export function validatePlan(plan) {
+  if (plan.length < 2) throw new ReleaseError('A plan needs at least two stages, the last one 100');
+  plan.forEach((stage, index) => {
+    assertPercent(stage.percent, `Stage ${index + 1}'s share`);
+    if (!Number.isInteger(stage.minutes) || stage.minutes < 0 || stage.minutes > 10_080)
+      throw new ReleaseError(`Stage ${index + 1} must last 0 to 10080 whole minutes (got ${stage.minutes})`);
+    const before = plan[index - 1];
+    if (before && stage.percent <= before.percent)
+      throw new ReleaseError(
+        `Each stage must reach more visitors than the one before (${before.percent} % then ${stage.percent} %)`,
+      );
+  });
+  if (plan[0]?.approval)
+    throw new ReleaseError("The first stage starts with the rollout; 'approve' goes before a later stage");
+  if (plan[plan.length - 1]?.percent !== 100)
+    throw new ReleaseError('The last stage of a plan must be 100 (everyone): the rollout completes there');
+}
+
+/** The plan as the CLI writes it. @param {import('@metrology/shared/release').RolloutStage[]} plan */
+export function formatRolloutPlan(plan) {
+  return plan
+    .map(
+      (stage) =>
+        `${stage.approval ? 'approve,' : ''}${stage.percent}${stage.minutes ? `:${stage.minutes}` : ''}`,
+    )
+    .join(',');
+}
+
+/**
+ * @param {Registry} registry @param {string} remote
+ * @returns {RegistryEntry & { rollout: import('@metrology/shared/release').Rollout }}
+ */
+function runningRollout(registry, remote) {
+  const entry = registry.remotes[remote];
+  if (!entry?.rollout) throw new ReleaseError(`No rollout of ${remote} is running`);
+  return /** @type {RegistryEntry & { rollout: import('@metrology/shared/release').Rollout }} */ (entry);
+}
+
+/**
+ * @typedef {{ releasesDir: string; remote: string; by: string; why?: string; now?: () => Date; store?: RegistryStore }} RolloutActionOptions
+ */
+
+/**
+ * Starts giving a published version that is not live to a share of visitors: a fixed `percent`, or a `plan` of
+ * stages (its first stage's share now). Refused while another rollout of the remote runs.
+ * @param {RolloutActionOptions & { version: string; percent?: number; plan?: import('@metrology/shared/release').RolloutStage[] }} options
+ * @returns {Promise<import('@metrology/shared/release').Rollout & { current: string }>}
+ */
+export async function startRollout({
+  releasesDir,
+  remote,
+  version,
+  percent,
+  plan,
+  by,
+  why = '',
+  now = () => new Date(),
+  store,
+}) {
+  assertKnownRemote(remote);
+  assertValidVersion(version);
+  if ((percent === undefined) === (plan === undefined))
+    throw new ReleaseError('A rollout takes either a share (percent) or a plan, not both and not neither');
+  if (percent !== undefined) assertPercent(percent);
+  if (plan) validatePlan(plan);
+  return changeRegistry(releasesDir, store, async (registry) => {
+    const entry = registry.remotes[remote];
+    if (!entry) throw new ReleaseError(`${remote} has never been published; publish it first`);
+    if (!entry.history.some((release) => release.version === version))
+      throw new ReleaseError(
+        `${remote} ${version} is not published (published: ${entry.history.map((r) => r.version).join(', ')})`,
+      );
+    if (version === entry.current)
+      throw new ReleaseError(`${remote} ${version} is already live; nothing to roll out`);
+    if (entry.rollout)
+      throw new ReleaseError(
+        `A rollout of ${remote} ${entry.rollout.version} is running (${entry.rollout.percent} %); complete or abort it first`,
+      );
+    if (!(await exists(path.join(releaseDir(releasesDir, remote, version), 'mf-manifest.json'))))
+      throw new ReleaseError(
+        `The files of ${remote} ${version} are missing from ${releasesDir}; it cannot be served`,
+      );
+    const at = now().toISOString();
+    /** @type {import('@metrology/shared/release').Rollout} */
+    const rollout = {
+      version,
+      percent: plan
+        ? /** @type {import('@metrology/shared/release').RolloutStage} */ (plan[0]).percent
+        : /** @type {number} */ (percent),
+      startedAt: at,
+      stageStartedAt: at,
+      ...(plan ? { plan, stage: 0 } : {}),
+      by,
+    };
+    return {
+      registry: { remotes: { ...registry.remotes, [remote]: { ...entry, rollout } } },
+      result: { ...rollout, current: entry.current },
+      actions: [
+        actionRow({
+          at,
+          actor: by,
+          action: 'rollout-start',
+          remote,
+          version,
+          from: entry.current,
+          to: entry.current,
+          percent: rollout.percent,
+          why: why || (plan ? `plan ${formatRolloutPlan(plan)}` : ''),
+        }),
+      ],
+    };
+  });
+}
+
+/**
+ * Sets the share of the running rollout (raise or lower it by hand); a plan it followed is dropped: the release
+ * manager steers it from here.
+ * @param {RolloutActionOptions & { percent: number }} options
+ * @returns {Promise<{ version: string; from: number; percent: number; droppedPlan: boolean }>}
+ */
+export async function setRolloutPercent({
+  releasesDir,
+  remote,
+  percent,
+  by,
+  why = '',
+  now = () => new Date(),
+  store,
+}) {
+  assertKnownRemote(remote);
+  assertPercent(percent);
+  return changeRegistry(releasesDir, store, async (registry) => {
+    const entry = runningRollout(registry, remote);
+    const at = now().toISOString();
+    const { plan, stage: _stage, awaitingApproval: _waiting, ...kept } = entry.rollout;
+    const rollout = { ...kept, percent, stageStartedAt: at };
+    return {
+      registry: { remotes: { ...registry.remotes, [remote]: { ...entry, rollout } } },
+      result: { version: rollout.version, from: entry.rollout.percent, percent, droppedPlan: Boolean(plan) },
+      actions: [
+        actionRow({
+          at,
+          actor: by,
+          action: 'rollout-percent',
+          remote,
+          version: rollout.version,
+          from: entry.current,
+          to: entry.current,
+          percent,
+          why: why || `${entry.rollout.percent} % -> ${percent} %${plan ? ' (plan dropped)' : ''}`,
+        }),
+      ],
+    };
+  });
+}
+
+/**
+ * Starts the plan stage that waits for approval.
+ * @param {RolloutActionOptions} options
+ * @returns {Promise<{ version: string; percent: number; stage: number }>}
+ */
+export async function approveRolloutStage({
+  releasesDir,
+  remote,
+  by,
+  why = '',
+  now = () => new Date(),
+  store,
+}) {
+  assertKnownRemote(remote);
+  return changeRegistry(releasesDir, store, async (registry) => {
+    const entry = runningRollout(registry, remote);
+    const { rollout } = entry;
+    const nextIndex = (rollout.stage ?? 0) + 1;
+    const next = rollout.plan?.[nextIndex];
+    if (!rollout.awaitingApproval || !next)
+      throw new ReleaseError(
+        `The rollout of ${remote} ${rollout.version} is not waiting for approval` +
+          (rollout.plan
+            ? ` (stage ${(rollout.stage ?? 0) + 1} of ${rollout.plan.length} runs)`
+            : ' (it has no plan)'),
+      );
+    const at = now().toISOString();
+    const { awaitingApproval: _waiting, ...kept } = rollout;
+    const moved = { ...kept, percent: next.percent, stage: nextIndex, stageStartedAt: at };
+    return {
+      registry: { remotes: { ...registry.remotes, [remote]: { ...entry, rollout: moved } } },
+      result: { version: rollout.version, percent: next.percent, stage: nextIndex },
+      actions: [
+        actionRow({
+          at,
+          actor: by,
+          action: 'rollout-approve',
+          remote,
+          version: rollout.version,
+          from: entry.current,
+          to: entry.current,
+          percent: next.percent,
+          why: why || `stage ${nextIndex + 1} of ${rollout.plan?.length ?? 0} approved`,
+        }),
+      ],
+    };
+  });
+}
+
+/**
+ * The entry with its rollout's version live: the rollout ends, and the version is known good again.
+ * @param {RegistryEntry & { rollout: import('@metrology/shared/release').Rollout }} entry
+ * @returns {RegistryEntry}
+ */
+function completed(entry) {
+  const { rollout, ...rest } = entry;
+  return {
+    ...rest,
+    current: rollout.version,
+    history: entry.history.map((release) => {
+      if (release.version !== rollout.version || !release.rolledBackAt) return release;
+      const { rolledBackAt: _cleared, ...kept } = release;
+      return kept;
+    }),
+  };
+}
+
+/**
+ * Makes the rollout's version live for everyone.
+ * @param {RolloutActionOptions} options
+ * @returns {Promise<{ from: string; to: string }>}
+ */
+export async function completeRollout({ releasesDir, remote, by, why = '', now = () => new Date(), store }) {
+  assertKnownRemote(remote);
+  return changeRegistry(releasesDir, store, async (registry) => {
+    const entry = runningRollout(registry, remote);
+    const at = now().toISOString();
+    return {
+      registry: { remotes: { ...registry.remotes, [remote]: completed(entry) } },
+      result: { from: entry.current, to: entry.rollout.version },
+      actions: [
+        actionRow({
+          at,
+          actor: by,
+          action: 'rollout-complete',
+          remote,
+          version: entry.rollout.version,
+          from: entry.current,
+          to: entry.rollout.version,
+          percent: 100,
+          why,
+        }),
+      ],
+    };
+  });
+}
+
+/**
+ * Ends the rollout, a rollback of the canary: every visitor gets the live version again, and the canary is marked
+ * rolled back. `figures` are what an automatic abort decided on.
+ * @param {RolloutActionOptions & { automatic?: boolean; figures?: Record<string, number>; version?: string }} options
+ *   version: abort only if this version is still the one rolling out (the controller's check against a race)
+ * @returns {Promise<{ version: string; percent: number; current: string; changed: boolean }>}
+ */
+export async function abortRollout({
+  releasesDir,
+  remote,
+  by,
+  why = '',
+  automatic = false,
+  figures,
+  version,
+  now = () => new Date(),
+  store,
+}) {
+  assertKnownRemote(remote);
+  return changeRegistry(releasesDir, store, async (registry) => {
+    const entry = registry.remotes[remote];
+    if (version !== undefined && entry?.rollout?.version !== version) {
+      /** @type {RegistryChange<{ version: string; percent: number; current: string; changed: boolean }>} */
+      const nothing = {
+        registry: null,
+        result: { version, percent: 0, current: entry?.current ?? '', changed: false },
+      };
+      return nothing;
+    }
+    const running = runningRollout(registry, remote);
+    const { rollout, ...rest } = running;
+    const at = now().toISOString();
+    const history = running.history.map((release) =>
+      release.version === rollout.version ? { ...release, rolledBackAt: at } : release,
+    );
+    return {
+      registry: { remotes: { ...registry.remotes, [remote]: { ...rest, history } } },
+      result: { version: rollout.version, percent: rollout.percent, current: running.current, changed: true },
+      actions: [
+        actionRow({
+          at,
+          actor: by,
+          action: 'rollout-abort',
+          remote,
+          version: rollout.version,
+          from: running.current,
+          to: running.current,
+          percent: 0,
+          why,
+          automatic,
+          ...(figures ? { figures } : {}),
+        }),
+      ],
+    };
+  });
+}
+
+/**
+ * Moves every rollout that follows a plan on when its stage's minutes have passed and `healthy` says the canary is
+ * well: to the next stage, or to waiting for approval when the next stage needs it, or to complete after the last
+ * stage. An unhealthy canary holds its stage (the controller aborts it when it passes the threshold).
+ * @param {{ releasesDir: string; store?: RegistryStore; now?: Date; healthy?: (remote: string, rollout: import('@metrology/shared/release').Rollout) => boolean; figures?: (remote: string) => Record<string, number> | undefined; by?: string }} options
+ * @returns {Promise<ReleaseActionRecord[]>} what moved
+ */
+export async function advanceRollouts({
+  releasesDir,
+  store,
+  now = new Date(),
+  healthy = () => true,
+  figures = () => undefined,
+  by = AUTOMATIC,
+}) {
+  return changeRegistry(releasesDir, store, async (registry) => {
+    /** @type {ReleaseActionRecord[]} */
+    const actions = [];
+    /** @type {Registry['remotes']} */
+    const remotes = { ...registry.remotes };
+    const at = now.toISOString();
+    for (const [remote, entry] of Object.entries(registry.remotes)) {
+      const rollout = entry.rollout;
+      if (!rollout?.plan || rollout.awaitingApproval) continue;
+      const index = rollout.stage ?? 0;
+      const stage = rollout.plan[index];
+      if (!stage) continue;
+      if (now.getTime() - Date.parse(rollout.stageStartedAt) < stage.minutes * 60_000) continue;
+      if (!healthy(remote, rollout)) continue;
+      const seen = figures(remote);
+      const base = {
+        at,
+        actor: by,
+        remote,
+        version: rollout.version,
+        from: entry.current,
+        to: entry.current,
+        automatic: by === AUTOMATIC,
+        ...(seen ? { figures: seen } : {}),
+      };
+      const next = rollout.plan[index + 1];
+      if (!next) {
+        remotes[remote] = completed(
+          /** @type {RegistryEntry & { rollout: import('@metrology/shared/release').Rollout }} */ (entry),
+        );
+        actions.push(
+          actionRow({
+            ...base,
+            action: 'rollout-complete',
+            to: rollout.version,
+            percent: 100,
+            why: `plan finished: ${stage.percent} % for ${stage.minutes} min`,
+          }),
+        );
+      } else if (next.approval) {
+        remotes[remote] = { ...entry, rollout: { ...rollout, awaitingApproval: true } };
+        actions.push(
+          actionRow({
+            ...base,
+            action: 'rollout-wait',
+            changed: true,
+            percent: rollout.percent,
+            why: `stage ${index + 2} of ${rollout.plan.length} (${next.percent} %) waits for approval`,
+          }),
+        );
+      } else {
+        remotes[remote] = {
+          ...entry,
+          rollout: { ...rollout, percent: next.percent, stage: index + 1, stageStartedAt: at },
+        };
+        actions.push(
+          actionRow({
+            ...base,
+            action: 'rollout-advance',
+            percent: next.percent,
+            why: `stage ${index + 2} of ${rollout.plan.length}: ${rollout.percent} % -> ${next.percent} %`,
+          }),
+        );
+      }
+    }
+    return { registry: actions.length ? { remotes } : null, result: actions, actions };
+  });
 }

@@ -1,9 +1,20 @@
 // @ts-check
-// `npm run release -- publish|rollback|status`: what a release manager does with one remote at a time.
+// `npm run release -- publish|preview|rollout|complete|abort|rollback|status|log`: what a release manager does
+// with one remote at a time.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isRemoteName } from '@metrology/shared/release';
+import { signToken } from '@metrology/shared/signed-token';
 import {
+  abortRollout,
+  approveRolloutStage,
+  completeRollout,
+  defaultActor,
+  formatRolloutPlan,
+  parseRolloutPlan,
+  readReleaseActions,
+  setRolloutPercent,
+  startRollout,
   REMOTE_NAMES,
   ReleaseError,
   assertBuildOf,
@@ -15,6 +26,7 @@ import {
   readRegistryWithFallback,
   releaseStatus,
   repairRegistry,
+  recordAction,
   rollbackRelease,
 } from './registry.mjs';
 import { NODE_BUILD_DIR, buildSizes, formatBytes, hasNodeBuild, loadNodeBuild } from './node-build.mjs';
@@ -33,23 +45,54 @@ Commands:
       each page); a version whose Node build is missing or does not load is refused.
       --client-only publishes the browser build alone (any server/ is left out), recorded as such
       in the registry: the site renders that version's pages in the browser, not on the server.
-  rollback <remote> [--to X]
+  preview <remote> <version> [--ttl 1h]
+      Print a link that shows the published version X of <remote> in the browser that opens it, and
+      nowhere else (a signed preview cookie; the page shows a banner with "Exit preview"). The link
+      works for --ttl (like 30m, 1h, 2d; at most 7d). The base is SITE_URL.
+  rollout <remote> <version> --percent N | --plan PLAN [--why TEXT]
+      Give the published version X to N % of visitors (1-100; each visitor keeps their share), or
+      follow PLAN: comma-separated stages PERCENT:MINUTES, 'approve' before a stage that waits for a
+      release manager, and a last stage of 100 where the rollout completes by itself. For example
+      --plan "10:10,50:10,approve,100": 10 % for 10 minutes, 50 % for 10 minutes, wait for approval,
+      then everyone. A plan moves on only while the canary is healthy; a canary that fails too often
+      is rolled back by itself (README "How a team ships").
+  rollout <remote> --percent N [--why TEXT]
+      Change the share of the running rollout (a plan it followed is dropped).
+  rollout <remote> --approve [--why TEXT]
+      Start the plan's stage that waits for approval.
+  complete <remote> [--why TEXT]
+      Make the rollout's version live for everyone.
+  abort <remote> [--why TEXT]
+      Stop the rollout: everyone gets the live version again, the canary is marked rolled back.
+  rollback <remote> [--to X] [--why TEXT]
       Make the previous good version live again (the newest one published before the live one that
       was not rolled back), or the published version X. Only the pointer moves; no file changes.
   status [--json]
-      Every remote's live version, when and from which commit it was built, and its history.
-      --json prints {"<remote>": {"current", "history": [{"version", "publishedAt", "commit"}]}}
-      (with "clientOnly": true on a version published with --client-only)
+      Every remote's live version, when and from which commit it was built, its history, and the
+      split of a running rollout.
+      --json prints {"<remote>": {"current", "history": [{"version", "publishedAt", "commit"}], "rollout"}}
+      (with "clientOnly": true on a version published with --client-only; "rollout" only while one runs:
+      {"version", "percent", "startedAt", "stageStartedAt", "plan", "stage", "awaitingApproval", "by"})
       (use npm run --silent release -- status --json for output without npm's banner).
       A damaged registry.json is reported (exit code 1) with what the site serves instead.
   repair
       Make a damaged registry.json good again: from its last good copy (registry.json.last-good),
       else rebuilt from the published version folders. Nothing changes when it is not damaged.
+  log [--json] [--limit N]
+      The action log, newest first: who published, previewed, rolled out, completed, aborted or rolled
+      back what, when and why; automatic actions with the figures they were decided on.
+
+Every action writes a row to the action log (RELEASES_DIR/actions.jsonl, or the release_actions table with
+DATABASE_URL), naming RELEASE_ACTOR or user@host.
 
 Remotes: ${REMOTE_NAMES.join(', ')}
 Environment: RELEASES_DIR  where versions and registry.json live (default ./releases)
              DATABASE_URL  when set, the live pointer and history are in this PostgreSQL database (shared by
                            every site server of a cluster); the versions' files stay in RELEASES_DIR
+             RELEASE_SIGNING_KEY  signs preview links (else DATA_DIR/release-signing.key, which npm start
+                           and npm run cluster create; DATA_DIR defaults to ./data)
+             SITE_URL      the site preview links point at (default http://localhost:\${SITE_PORT:-8080})
+             RELEASE_ACTOR who the action log names (default user@host)
 Exit codes: 0 done, 1 refused or failed, 2 wrong usage`;
 
 /** Wrong arguments: exit code 2 and a pointer to --help. */
@@ -64,7 +107,14 @@ export class UsageError extends Error {
 /**
  * @typedef {{ command: 'help' }
  *   | { command: 'publish'; remote: string; version?: string; dist?: string; clientOnly?: true }
- *   | { command: 'rollback'; remote: string; to?: string }
+ *   | { command: 'rollback'; remote: string; to?: string; why?: string }
+ *   | { command: 'preview'; remote: string; version: string; ttlSeconds: number }
+ *   | { command: 'rollout'; remote: string; version: string; percent: number; why?: string }
+ *   | { command: 'rollout'; remote: string; version: string; plan: import('@metrology/shared/release').RolloutStage[]; why?: string }
+ *   | { command: 'rollout'; remote: string; percent: number; why?: string }
+ *   | { command: 'rollout'; remote: string; approve: true; why?: string }
+ *   | { command: 'complete' | 'abort'; remote: string; why?: string }
+ *   | { command: 'log'; json: boolean; limit: number }
  *   | { command: 'status'; json: boolean }
  *   | { command: 'repair' }} ReleaseCommand
  */
@@ -75,8 +125,52 @@ const OPTIONS = /** @type {Record<string, { type: 'string' | 'boolean'; commands
   dist: { type: 'string', commands: ['publish'] },
   'client-only': { type: 'boolean', commands: ['publish'] },
   to: { type: 'string', commands: ['rollback'] },
-  json: { type: 'boolean', commands: ['status'] },
+  json: { type: 'boolean', commands: ['status', 'log'] },
+  ttl: { type: 'string', commands: ['preview'] },
+  percent: { type: 'string', commands: ['rollout'] },
+  plan: { type: 'string', commands: ['rollout'] },
+  approve: { type: 'boolean', commands: ['rollout'] },
+  why: { type: 'string', commands: ['rollout', 'complete', 'abort', 'rollback'] },
+  limit: { type: 'string', commands: ['log'] },
 });
+
+const COMMANDS = /** @type {const} */ ([
+  'publish',
+  'preview',
+  'rollout',
+  'complete',
+  'abort',
+  'rollback',
+  'status',
+  'log',
+  'repair',
+]);
+
+/** @param {string | undefined} name @returns {name is (typeof COMMANDS)[number]} */
+function isCommand(name) {
+  return /** @type {readonly (string | undefined)[]} */ (COMMANDS).includes(name);
+}
+
+/** The longest a preview link lives. */
+export const MAX_PREVIEW_SECONDS = 7 * 24 * 3600;
+
+/** '90s', '30m', '1h', '2d' -> seconds. @param {string} text */
+export function parseDuration(text) {
+  const match = /^(\d{1,6})([smhd])$/.exec(text);
+  if (!match) throw new UsageError(`--ttl '${text}' is not a duration like 30m, 1h or 2d`);
+  const seconds =
+    Number(match[1]) * { s: 1, m: 60, h: 3600, d: 86_400 }[/** @type {'s' | 'm' | 'h' | 'd'} */ (match[2])];
+  if (seconds < 60 || seconds > MAX_PREVIEW_SECONDS)
+    throw new UsageError(`--ttl ${text} is out of range (1m to 7d)`);
+  return seconds;
+}
+
+/** @param {string} text */
+function parsePercent(text) {
+  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 100)
+    throw new UsageError(`--percent '${text}' is not a whole percentage from 1 to 100`);
+  return Number(text);
+}
 
 /** @param {string[]} argv the arguments after the script name @returns {ReleaseCommand} */
 export function parseReleaseArgs(argv) {
@@ -88,8 +182,8 @@ export function parseReleaseArgs(argv) {
     if (rest.length) throw new UsageError(`'repair' takes no arguments (got ${rest.join(' ')})`);
     return { command };
   }
-  if (command !== 'publish' && command !== 'rollback' && command !== 'status') {
-    throw new UsageError(`Unknown command '${command}' (publish, rollback, status or repair)`);
+  if (!isCommand(command)) {
+    throw new UsageError(`Unknown command '${command}' (${COMMANDS.slice(0, -1).join(', ')} or repair)`);
   }
   // Not strict: the tokens are checked here, so that each mistake gets its own message.
   const { tokens } = parseArgs({
@@ -131,10 +225,21 @@ export function parseReleaseArgs(argv) {
     if (positional.length) throw new UsageError(`'status' takes no remote (got ${positional.join(' ')})`);
     return { command, json: options.json === true };
   }
+  if (command === 'log') {
+    if (positional.length) throw new UsageError(`'log' takes no remote (got ${positional.join(' ')})`);
+    const limit = typeof options.limit === 'string' ? options.limit : '50';
+    if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1)
+      throw new UsageError(`--limit '${limit}' is not a number of rows from 1 to 9999`);
+    return { command, json: options.json === true, limit: Number(limit) };
+  }
   if (positional.length === 0)
     throw new UsageError(`'${command}' needs a remote (${REMOTE_NAMES.join(', ')})`);
-  if (positional.length > 1)
-    throw new UsageError(`'${command}' takes one remote (got ${positional.join(' ')})`);
+  // preview and rollout name a version after the remote.
+  const takesVersion = command === 'preview' || command === 'rollout';
+  if (positional.length > (takesVersion ? 2 : 1))
+    throw new UsageError(
+      `'${command}' takes one remote${takesVersion ? ' and a version' : ''} (got ${positional.join(' ')})`,
+    );
   const remote = /** @type {string} */ (positional[0]);
   if (!isRemoteName(remote)) {
     throw new UsageError(`Unknown remote '${remote}' (one of ${REMOTE_NAMES.join(', ')})`);
@@ -158,8 +263,47 @@ export function parseReleaseArgs(argv) {
       ...(options['client-only'] === true ? { clientOnly: /** @type {const} */ (true) } : {}),
     };
   }
+  const why = typeof options.why === 'string' ? { why: options.why } : {};
+  /** @param {string | undefined} version */
+  const checkedVersion = (version) => {
+    if (version !== undefined && !isValidVersion(version))
+      throw new UsageError(`'${version}' is not a version like 1.4.0 or 1.4.0-rc.1`);
+    return version;
+  };
+  if (command === 'preview') {
+    const version = checkedVersion(positional[1]);
+    if (!version) throw new UsageError(`'preview' needs a version: preview ${remote} <version>`);
+    const ttlSeconds = parseDuration(typeof options.ttl === 'string' ? options.ttl : '1h');
+    return { command, remote, version, ttlSeconds };
+  }
+  if (command === 'rollout') {
+    const version = checkedVersion(positional[1]);
+    const given = ['percent', 'plan', 'approve'].filter((name) => name in options);
+    if (given.length !== 1)
+      throw new UsageError(
+        version
+          ? `'rollout ${remote} ${version}' needs one of --percent N or --plan PLAN`
+          : `'rollout ${remote}' needs one of --percent N (change the share) or --approve (start the next stage)`,
+      );
+    if (version) {
+      if (options.approve) throw new UsageError(`--approve takes no version: rollout ${remote} --approve`);
+      if (typeof options.plan === 'string') {
+        try {
+          return { command, remote, version, plan: parseRolloutPlan(options.plan), ...why };
+        } catch (error) {
+          throw new UsageError(error instanceof Error ? error.message : String(error));
+        }
+      }
+      return { command, remote, version, percent: parsePercent(String(options.percent)), ...why };
+    }
+    if (typeof options.plan === 'string')
+      throw new UsageError(`--plan starts a rollout: rollout ${remote} <version> --plan PLAN`);
+    if (options.approve) return { command, remote, approve: true, ...why };
+    return { command, remote, percent: parsePercent(String(options.percent)), ...why };
+  }
+  if (command === 'complete' || command === 'abort') return { command, remote, ...why };
   const to = versionOption('to');
-  return { command, remote, ...(to ? { to } : {}) };
+  return { command: 'rollback', remote, ...(to ? { to } : {}), ...why };
 }
 
 /**
@@ -174,6 +318,9 @@ export function parseReleaseArgs(argv) {
  * @property {string} [cwd] where relative --dist paths start (npm run moves to the repo root; INIT_CWD is where it ran)
  * @property {(line: string) => void} out
  * @property {(line: string) => void} err
+ * @property {() => string | undefined} [signingKey] RELEASE_SIGNING_KEY (or DATA_DIR/release-signing.key)
+ * @property {string} [siteUrl] where preview links point (default http://localhost:8080)
+ * @property {string} [actor] who the action log names (default user@host)
  */
 
 /** @param {string} iso */
@@ -196,6 +343,15 @@ function table(rows) {
   );
 }
 
+/** The split of a running rollout, as status and the rollout commands say it. @param {import('@metrology/shared/release').Rollout} rollout */
+export function rolloutState(rollout) {
+  const plan = rollout.plan
+    ? `, stage ${(rollout.stage ?? 0) + 1} of ${rollout.plan.length} of ${formatRolloutPlan(rollout.plan)}` +
+      (rollout.awaitingApproval ? ', waiting for approval' : '')
+    : '';
+  return `rolling out to ${rollout.percent} % since ${formatTime(rollout.stageStartedAt)}${plan}`;
+}
+
 /** @param {import('./registry.mjs').Registry} registry */
 export function statusTable(registry) {
   const rows = [['REMOTE', 'VERSION', 'PUBLISHED', 'COMMIT', 'STATE']];
@@ -213,6 +369,7 @@ export function statusTable(registry) {
             ? `rolled back ${formatTime(release.rolledBackAt)}`
             : '',
         release.clientOnly ? 'client-only' : '',
+        entry.rollout?.version === release.version ? rolloutState(entry.rollout) : '',
       ]
         .filter(Boolean)
         .join(', ');
@@ -316,6 +473,125 @@ async function publish(deps, command) {
   }
 }
 
+/** The options every registry action takes. @param {ReleaseDeps} deps @param {string} remote */
+function target(deps, remote) {
+  return {
+    releasesDir: deps.releasesDir,
+    remote,
+    by: deps.actor ?? defaultActor(),
+    ...(deps.store ? { store: deps.store } : {}),
+  };
+}
+
+/** @param {ReleaseDeps} deps */
+async function readLive(deps) {
+  return deps.store ? deps.store.read() : (await readRegistryWithFallback(deps.releasesDir)).registry;
+}
+
+/** @param {ReleaseDeps} deps @param {{ remote: string; version: string; ttlSeconds: number }} command */
+async function preview(deps, command) {
+  const key = deps.signingKey?.();
+  if (!key)
+    throw new ReleaseError(
+      'No signing key: set RELEASE_SIGNING_KEY to the key the site server uses (npm start and npm run cluster ' +
+        'keep it in DATA_DIR/release-signing.key)',
+    );
+  const entry = (await readLive(deps)).remotes[command.remote];
+  const published = entry?.history.map((release) => release.version) ?? [];
+  if (!entry || !published.includes(command.version))
+    throw new ReleaseError(
+      `${command.remote} ${command.version} is not published` +
+        (published.length ? ` (published: ${published.join(', ')})` : ''),
+    );
+  if (entry.current === command.version)
+    throw new ReleaseError(`${command.remote} ${command.version} is live; everyone sees it already`);
+  const token = signToken(
+    key,
+    { preview: { remote: command.remote, version: command.version } },
+    command.ttlSeconds,
+  );
+  const base = (deps.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+  const expires = new Date(Date.now() + command.ttlSeconds * 1000).toISOString();
+  await recordAction({
+    releasesDir: deps.releasesDir,
+    ...(deps.store ? { store: deps.store } : {}),
+    action: {
+      at: new Date().toISOString(),
+      actor: deps.actor ?? defaultActor(),
+      action: 'preview',
+      remote: command.remote,
+      version: command.version,
+      from: entry.current,
+      to: entry.current,
+      changed: false,
+      why: `preview link until ${expires}`,
+      automatic: false,
+    },
+  });
+  deps.out(`${base}/__preview?token=${token}`);
+  deps.err(
+    `Opens ${command.remote} ${command.version} in the browser that follows the link, until ${formatTime(expires)}; ` +
+      'everyone else keeps the live version.',
+  );
+}
+
+/** @param {ReleaseDeps} deps @param {Extract<ReleaseCommand, { command: 'rollout' }>} command */
+async function rollout(deps, command) {
+  const why = command.why ?? '';
+  if ('approve' in command) {
+    const result = await approveRolloutStage({ ...target(deps, command.remote), why });
+    deps.out(
+      `${command.remote} ${result.version}: stage ${result.stage + 1} approved; ${result.percent} % of visitors get it now.`,
+    );
+    return;
+  }
+  if (!('version' in command)) {
+    const result = await setRolloutPercent({
+      ...target(deps, command.remote),
+      percent: command.percent,
+      why,
+    });
+    deps.out(
+      `${command.remote} ${result.version} goes to ${result.percent} % of visitors now (was ${result.from} %)` +
+        (result.droppedPlan ? '; its plan is dropped, the share stays until you change it.' : '.'),
+    );
+    return;
+  }
+  const started = await startRollout({
+    ...target(deps, command.remote),
+    version: command.version,
+    ...('plan' in command ? { plan: command.plan } : { percent: command.percent }),
+    why,
+  });
+  deps.out(
+    `Rolling out ${command.remote} ${started.version} to ${started.percent} % of visitors; the others keep ${started.current}.` +
+      (started.plan ? ` Plan: ${formatRolloutPlan(started.plan)}.` : ''),
+  );
+}
+
+/** @param {import('./registry.mjs').ReleaseActionRecord[]} actions */
+export function actionsTable(actions) {
+  const rows = [['WHEN', 'WHO', 'ACTION', 'REMOTE', 'VERSION', 'SHARE', 'LIVE', 'WHY']];
+  for (const action of actions) {
+    const figures = action.figures
+      ? ` [${Object.entries(action.figures)
+          .map(([name, value]) => `${name}=${value}`)
+          .join(' ')}]`
+      : '';
+    rows.push([
+      formatTime(action.at),
+      action.automatic ? `${action.actor} (automatic)` : action.actor,
+      action.action,
+      action.remote,
+      action.version || '-',
+      action.percent === undefined ? '' : `${action.percent} %`,
+      action.from === action.to ? action.to || '-' : `${action.from || '-'} -> ${action.to}`,
+      `${action.why}${figures}`,
+    ]);
+  }
+  return table(rows).join('\n');
+}
+
 /**
  * Runs one release command; returns the process exit code. Errors are printed, never thrown.
  * @param {string[]} argv @param {ReleaseDeps} deps @returns {Promise<number>}
@@ -367,12 +643,42 @@ export async function runRelease(argv, deps) {
         assertKnownRemote(command.remote);
         await publish(deps, command);
         return EXIT.ok;
+      case 'preview':
+        await preview(deps, command);
+        return EXIT.ok;
+      case 'rollout':
+        await rollout(deps, command);
+        return EXIT.ok;
+      case 'complete': {
+        const result = await completeRollout({ ...target(deps, command.remote), why: command.why ?? '' });
+        deps.out(
+          `${command.remote} ${result.to} is live for everyone now (was ${result.from}); the rollout is complete.`,
+        );
+        return EXIT.ok;
+      }
+      case 'abort': {
+        const result = await abortRollout({ ...target(deps, command.remote), why: command.why ?? '' });
+        deps.out(
+          `Aborted the rollout of ${command.remote} ${result.version} (it had ${result.percent} %): everyone gets ` +
+            `${result.current} again, and ${result.version} is marked rolled back.`,
+        );
+        return EXIT.ok;
+      }
+      case 'log': {
+        const actions = await readReleaseActions({
+          releasesDir: deps.releasesDir,
+          limit: command.limit,
+          ...(deps.store ? { store: deps.store } : {}),
+        });
+        if (command.json) deps.out(JSON.stringify(actions, null, 2));
+        else deps.out(actions.length ? actionsTable(actions) : 'No actions yet.');
+        return EXIT.ok;
+      }
       case 'rollback': {
         const result = await rollbackRelease({
-          releasesDir: deps.releasesDir,
-          remote: command.remote,
+          ...target(deps, command.remote),
           ...(command.to ? { to: command.to } : {}),
-          ...(deps.store ? { store: deps.store } : {}),
+          why: command.why ?? '',
         });
         deps.out(
           result.changed

@@ -39,7 +39,7 @@ describe('the release registry in PostgreSQL', () => {
       }
       expect((await otherInstance.read()).remotes['mfe-content']?.current).toBe('1.1.0');
       const result = await rollbackRelease({ releasesDir, remote: 'mfe-content', store: otherInstance });
-      expect(result).toEqual({ from: '1.1.0', to: '1.0.0', changed: true });
+      expect(result).toEqual({ from: '1.1.0', to: '1.0.0', changed: true, action: 'rollback' });
       const seen = JSON.parse(await store.readText());
       expect(seen.remotes['mfe-content'].current).toBe('1.0.0');
       expect(seen.remotes['mfe-content'].history.map((r: { version: string }) => r.version)).toEqual([

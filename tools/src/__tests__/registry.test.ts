@@ -63,7 +63,12 @@ describe('publishRelease', () => {
     expect(await entries(path.join(releasesDir, 'mfe-content/1.0.0/server'))).toEqual(['remoteEntry.js']);
     // Nothing half-done is left beside it.
     expect(await entries(path.join(releasesDir, 'mfe-content'))).toEqual(['1.0.0']);
-    expect(await entries(releasesDir)).toEqual(['mfe-content', 'registry.json', 'registry.json.last-good']);
+    expect(await entries(releasesDir)).toEqual([
+      'actions.jsonl',
+      'mfe-content',
+      'registry.json',
+      'registry.json.last-good',
+    ]);
   });
 
   test('a second version goes live, keeps the first in history (oldest first) and leaves other remotes alone', async () => {
@@ -214,7 +219,12 @@ describe('the registry file', () => {
     const final = await readRegistry(releasesDir);
     expect(final.remotes['mfe-content']?.current).toBe('0.149.0');
     // No temp file or lock is left behind.
-    expect(await entries(releasesDir)).toEqual(['mfe-content', 'registry.json', 'registry.json.last-good']);
+    expect(await entries(releasesDir)).toEqual([
+      'actions.jsonl',
+      'mfe-content',
+      'registry.json',
+      'registry.json.last-good',
+    ]);
   }, 60_000);
 
   test('a lock left by a crashed process is broken; a live one is waited for', async () => {
@@ -284,6 +294,7 @@ describe('rollbackRelease', () => {
       from: '1.1.0',
       to: '1.0.0',
       changed: true,
+      action: 'rollback',
     });
     expect(await history()).toEqual({ current: '1.0.0', rolledBack: ['1.1.0'] });
     expect(await entries(path.join(releasesDir, 'mfe-content'))).toEqual(files);
@@ -325,6 +336,7 @@ describe('rollbackRelease', () => {
       from: '1.0.0',
       to: '1.0.0',
       changed: false,
+      action: 're-promote',
     });
     expect(await fs.readFile(registryFile(releasesDir), 'utf8')).toBe(before);
   });

@@ -40,7 +40,10 @@ describe('parseReleaseArgs', () => {
   });
 
   test.each([
-    [['deploy', 'mfe-content'], "Unknown command 'deploy' (publish, rollback, status or repair)"],
+    [
+      ['deploy', 'mfe-content'],
+      "Unknown command 'deploy' (publish, preview, rollout, complete, abort, rollback, status, log or repair)",
+    ],
     [['publish'], "'publish' needs a remote (mfe-catalog, mfe-commerce, mfe-content, mfe-careers)"],
     [['rollback'], "'rollback' needs a remote"],
     [
