@@ -33,7 +33,9 @@ CREATE INDEX job_applications_created_idx ON job_applications (created_at DESC, 
 CREATE INDEX orders_created_idx ON orders (created_at DESC, id);
 
 -- Every roll back or re-promote made from the release desk: who, when, from which version to which.
-CREATE TABLE release_actions (
+-- IF NOT EXISTS: the release registry in PostgreSQL (tools/src/registry-store-pg.mjs) makes the same table when
+-- the release CLI or a cluster opens it before this API first migrates the database.
+CREATE TABLE IF NOT EXISTS release_actions (
   id bigserial PRIMARY KEY,
   action text NOT NULL,
   remote text NOT NULL,
@@ -44,4 +46,4 @@ CREATE TABLE release_actions (
   actor_email text NOT NULL DEFAULT '',
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX release_actions_created_idx ON release_actions (created_at DESC, id);
+CREATE INDEX IF NOT EXISTS release_actions_created_idx ON release_actions (created_at DESC, id);

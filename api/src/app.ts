@@ -31,6 +31,8 @@ import { paymentModeRoutes } from './features/payments/mode-routes.js';
 import { sandboxPaymentRoutes } from './features/payments/sandbox-routes.js';
 import { productRoutes } from './features/products/product-routes.js';
 import { releaseRoutes } from './features/releases/release-routes.js';
+import { rolloutController } from './features/releases/rollout-controller.js';
+import { rolloutRoutes } from './features/releases/rollout-routes.js';
 import { userRoutes } from './features/users/user-routes.js';
 import { clientError, frameworkError, HttpError, MESSAGES, registerErrorHandling } from './lib/errors.js';
 import { registerRequestLog, serverLogging } from './lib/logging.js';
@@ -205,6 +207,8 @@ async function assemble(
   await app.register(dashboardRoutes);
   await app.register(chatRoutes);
   await app.register(releaseRoutes);
+  await app.register(rolloutRoutes);
+  await app.register(rolloutController);
   await app.register(backOfficeRoutes);
   await app.register(mailRoutes);
 

@@ -67,6 +67,8 @@ export interface BuildAppOptions {
   fetch?: typeof fetch;
   /** RELEASES_DIR: where the release desk reads and moves the registry (unset: the desk's actions answer 503). */
   releasesDir?: string;
+  /** Issue 26: the signing key shared with the site server, and the automatic rollback's thresholds. */
+  releases?: ReleaseOptions;
   /** Behind a proxy (nginx): which addresses to trust for X-Forwarded-For (client IPs for rate limits). */
   trustProxy?: boolean | string | string[];
   /** Log lines: pretty in a terminal by default, JSON otherwise ('json' or 'pretty' forces one). */
@@ -76,6 +78,35 @@ export interface BuildAppOptions {
   /** Issue 28: SMTP, the sender, kinds turned off, the first staff e-mail (README "Mail"). */
   mail?: MailOptions;
 }
+
+/** Staged rollouts (README "How a team ships"). */
+export interface ReleaseOptions {
+  /** RELEASE_SIGNING_KEY: checks page tokens and the site's served reports, signs preview links. */
+  signingKey?: string;
+  /** ROLLOUT_CHECK_SECONDS (default 5; 0: no controller in this process). */
+  checkSeconds?: number;
+  /** ROLLOUT_WINDOW_MINUTES (default 10): the failures and sessions that count are this recent. */
+  windowMinutes?: number;
+  /** ROLLOUT_MIN_FAILURES (default 5): fewer failing sessions than this never roll back. */
+  minFailures?: number;
+  /** ROLLOUT_FAILURE_RATE (default 0.02): failing sessions / sessions at which a canary is rolled back. */
+  failureRate?: number;
+}
+
+export interface ReleaseConfig {
+  signingKey?: string;
+  checkMs: number;
+  windowMinutes: number;
+  minFailures: number;
+  failureRate: number;
+}
+
+export const ROLLOUT_DEFAULTS = {
+  checkSeconds: 5,
+  windowMinutes: 10,
+  minFailures: 5,
+  failureRate: 0.02,
+} as const;
 
 /** Limits, sessions, payments mode and trust (README "Operating the shop"). */
 export interface FaultOptions {
@@ -113,6 +144,7 @@ export interface AppConfig {
   siteOrigin: string;
   fetch: typeof fetch;
   releasesDir?: string;
+  releases: ReleaseConfig;
   statementTimeoutMs: number;
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
@@ -157,8 +189,22 @@ export function resolveConfig(options: BuildAppOptions, tmpResumesDir: () => str
     siteOrigin: (options.siteOrigin ?? 'http://localhost:8080').replace(/\/+$/, ''),
     fetch: options.fetch ?? globalThis.fetch,
     releasesDir: options.releasesDir ? path.resolve(options.releasesDir) : undefined,
+    releases: resolveReleases(options.releases),
     mail: resolveMail(options.mail),
     ...resolveFaults(options),
+  };
+}
+
+function resolveReleases(options: ReleaseOptions = {}): ReleaseConfig {
+  const failureRate = options.failureRate ?? ROLLOUT_DEFAULTS.failureRate;
+  if (failureRate <= 0 || failureRate > 1)
+    throw new Error(`ROLLOUT_FAILURE_RATE must be a fraction above 0 and at most 1, got ${failureRate}`);
+  return {
+    ...(options.signingKey ? { signingKey: options.signingKey } : {}),
+    checkMs: (options.checkSeconds ?? ROLLOUT_DEFAULTS.checkSeconds) * 1000,
+    windowMinutes: options.windowMinutes ?? ROLLOUT_DEFAULTS.windowMinutes,
+    minFailures: Math.max(1, Math.round(options.minFailures ?? ROLLOUT_DEFAULTS.minFailures)),
+    failureRate,
   };
 }
 
@@ -266,6 +312,13 @@ export function optionsFromEnv(
     logger: { level: env.LOG_LEVEL || 'info' },
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : undefined,
     releasesDir: path.resolve(cwd, env.RELEASES_DIR || './releases'),
+    releases: {
+      signingKey: env.RELEASE_SIGNING_KEY || undefined,
+      checkSeconds: number('ROLLOUT_CHECK_SECONDS'),
+      windowMinutes: number('ROLLOUT_WINDOW_MINUTES'),
+      minFailures: number('ROLLOUT_MIN_FAILURES'),
+      failureRate: number('ROLLOUT_FAILURE_RATE'),
+    },
     faults: faultsFromEnv(env, number),
     mail: mailOptionsFromEnv(env),
   };

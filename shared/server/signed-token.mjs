@@ -47,3 +47,29 @@ export function verifyToken(key, token, now = Date.now()) {
     return null;
   }
 }
+
+/**
+ * The signature of a request body the site server sends the API (`x-release-signature`): base64url of
+ * HMAC-SHA256 over the exact bytes sent, with the release signing key.
+ * @param {string} key
+ * @param {string | Uint8Array} body
+ * @returns {string}
+ */
+export function signBody(key, body) {
+  if (!key) throw new Error('a signing key is required');
+  return createHmac('sha256', key).update(body).digest('base64url');
+}
+
+/**
+ * Whether `signature` is signBody(key, body); false for a missing key, signature or body.
+ * @param {string | undefined} key
+ * @param {string | Uint8Array | undefined} body
+ * @param {unknown} signature
+ * @returns {boolean}
+ */
+export function verifyBodySignature(key, body, signature) {
+  if (!key || body === undefined || typeof signature !== 'string' || signature.length > 256) return false;
+  const expected = Buffer.from(signBody(key, body));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,12 +1,17 @@
 // GET /metrics (issue 27): Prometheus text, moving with traffic, and refused to anyone outside loopback and the
 // TRUST_PROXY network, also through the balancer.
 import type { FastifyInstance } from 'fastify';
+import { signToken } from '@metrology/shared/signed-token';
 import { parsePrometheusText, sampleValue } from '@metrology/test-kit/prometheus-text';
 import { startApp } from './helpers/test-app.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await startApp({ trustProxy: ['127.0.0.1'], rateLimit: { calls: { loadFailures: 1 } } });
+  app = await startApp({
+    trustProxy: ['127.0.0.1'],
+    rateLimit: { calls: { loadFailures: 1 } },
+    releases: { signingKey: 'metrics-test-key', checkSeconds: 0 },
+  });
 });
 afterAll(() => app.close());
 
@@ -51,7 +56,14 @@ it('counts rate-limit refusals and the load failures browsers report, per remote
       method: 'POST',
       url: '/api/releases/load-failures',
       remoteAddress: '10.0.0.7',
-      payload: { remote: 'mfe-content', version, kind: 'entry', message: 'failed to load' },
+      payload: {
+        // Only reports carrying the page token the site signed are accepted (issue 26).
+        pageToken: signToken('metrics-test-key', { session: 's1', versions: { 'mfe-content': version } }, 60),
+        remote: 'mfe-content',
+        version,
+        kind: 'entry',
+        message: 'failed to load',
+      },
     });
   const before = await scrape();
   expect((await report('1.4.0')).statusCode).toBe(200);

@@ -1,5 +1,7 @@
-// The release calls: the release desk (GET /api/releases/desk, GET /api/releases/actions, POST /api/releases/rollback;
-// release managers) and the remotes' load-failure reports (POST and GET /api/releases/load-failures).
+// The release calls: the release desk (GET /api/releases/desk, GET /api/releases/actions, POST /api/releases/rollback,
+// the rollout actions under /api/releases/rollout, POST /api/releases/preview; release managers), the remotes'
+// load-failure reports (POST and GET /api/releases/load-failures) and the site servers' served sessions
+// (POST /api/releases/served, signed).
 import { Type, type Static } from '@sinclair/typebox';
 import type { Release } from '@metrology/shared/release';
 import { Answer, QueryInteger, Text } from './common.js';
@@ -11,34 +13,92 @@ export const DeskRelease = Type.Object({
   commit: Type.String(),
   /** Set when a rollback moved the pointer from this version to an older one. */
   rolledBackAt: Type.Optional(Type.String()),
+  /** Published without its Node build: the browser renders its pages. */
+  clientOnly: Type.Optional(Type.Boolean()),
 });
 export type DeskRelease = Static<typeof DeskRelease>;
+
+/** A stage of a rollout plan: this share for this long; approval: waits for a release manager first. */
+export const RolloutStage = Type.Object({
+  percent: Type.Integer(),
+  minutes: Type.Integer(),
+  approval: Type.Optional(Type.Boolean()),
+});
+
+/** How one version of a remote fares over the controller's window: sessions served, sessions with a failure. */
+export const VersionHealth = Type.Object({
+  version: Type.String(),
+  sessions: Type.Integer(),
+  /** Distinct sessions with a server render failure or an accepted browser report. */
+  failing: Type.Integer(),
+  /** failing / sessions (0 without sessions). */
+  failureRate: Type.Number(),
+});
+export type VersionHealth = Static<typeof VersionHealth>;
+
+/** A running staged rollout as the desk shows it: the split, the plan, and the canary beside the live version. */
+export const DeskRollout = Type.Object({
+  version: Type.String(),
+  percent: Type.Integer(),
+  startedAt: Type.String(),
+  stageStartedAt: Type.String(),
+  plan: Type.Optional(Type.Array(RolloutStage)),
+  stage: Type.Optional(Type.Integer()),
+  awaitingApproval: Type.Optional(Type.Boolean()),
+  by: Type.Optional(Type.String()),
+  canary: VersionHealth,
+  current: VersionHealth,
+});
+export type DeskRollout = Static<typeof DeskRollout>;
+
+/** The thresholds of the automatic rollback (ROLLOUT_* settings), for the desk to show. */
+export const RolloutPolicy = Type.Object({
+  windowMinutes: Type.Number(),
+  minFailures: Type.Integer(),
+  failureRate: Type.Number(),
+});
+export type RolloutPolicy = Static<typeof RolloutPolicy>;
 
 /** A remote on the desk: its live version (null before its first release) and every published one, oldest first. */
 export const DeskRemote = Type.Object({
   remote: Type.String(),
   current: Type.Union([Type.String(), Type.Null()]),
   history: Type.Array(DeskRelease),
+  /** The running staged rollout, if any. */
+  rollout: Type.Optional(DeskRollout),
 });
 export type DeskRemote = Static<typeof DeskRemote>;
 
-/** One line of the desk's log: who made which version live, and when (ISO 8601). */
+/**
+ * One row of the action log (the release CLI's, the desk's and the controller's): who did what to which version,
+ * when (ISO 8601) and why; from/to are the live version before and after.
+ */
 export const ReleaseAction = Type.Object({
-  /** 'rollback' or 're-promote'. */
+  /** publish, preview, rollback, re-promote, rollout-start, rollout-percent, rollout-approve, rollout-wait,
+   * rollout-advance, rollout-complete, rollout-abort. */
   action: Type.String(),
   remote: Type.String(),
+  /** The version acted on. */
+  version: Type.String(),
   from: Type.String(),
   to: Type.String(),
   changed: Type.Boolean(),
-  /** The release manager's e-mail. */
+  /** The release manager's e-mail, user@host from the CLI, or 'automatic'. */
   actor: Type.String(),
   at: Type.String(),
+  /** The rollout's share after the action. */
+  percent: Type.Optional(Type.Integer()),
+  why: Type.String(),
+  automatic: Type.Boolean(),
+  /** What an automatic action decided on (sessions, failing sessions, rates of the canary and the live version). */
+  figures: Type.Optional(Type.Record(Type.String(), Type.Number())),
 });
 export type ReleaseAction = Static<typeof ReleaseAction>;
 
 export const ReleaseDesk = Type.Object({
   remotes: Type.Array(DeskRemote),
   actions: Type.Array(ReleaseAction),
+  policy: RolloutPolicy,
 });
 export type ReleaseDesk = Static<typeof ReleaseDesk>;
 
@@ -66,11 +126,79 @@ export type RollbackBody = Static<typeof RollbackBody>;
 export const RollbackResponse = Answer({ action: ReleaseAction });
 export type RollbackResponse = Static<typeof RollbackResponse>;
 
+// --- Staged rollouts and previews (release managers) ---
+
+const Remote = Text(100, 1);
+const Version = Type.String({ pattern: VERSION, maxLength: 100 });
+const Why = Type.Optional(Text(500));
+
+/**
+ * POST /api/releases/rollout: start giving a published version that is not live to a share of visitors, a fixed
+ * percent or a plan in the release CLI's syntax ("10:10,50:10,approve,100"); exactly one of the two.
+ */
+export const StartRolloutBody = Type.Object(
+  {
+    remote: Remote,
+    version: Version,
+    percent: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    plan: Type.Optional(Text(200, 1)),
+    why: Why,
+  },
+  { additionalProperties: false },
+);
+export type StartRolloutBody = Static<typeof StartRolloutBody>;
+
+/** POST /api/releases/rollout/percent: set the running rollout's share (its plan is dropped). */
+export const RolloutPercentBody = Type.Object(
+  { remote: Remote, percent: Type.Integer({ minimum: 1, maximum: 100 }), why: Why },
+  { additionalProperties: false },
+);
+export type RolloutPercentBody = Static<typeof RolloutPercentBody>;
+
+/** POST /api/releases/rollout/approve | complete | abort: act on the running rollout of a remote. */
+export const RolloutActionBody = Type.Object({ remote: Remote, why: Why }, { additionalProperties: false });
+export type RolloutActionBody = Static<typeof RolloutActionBody>;
+
+/** What a rollout action answers: the message, and the desk's row of the remote afterwards. */
+export const RolloutResponse = Answer({ remote: DeskRemote });
+export type RolloutResponse = Static<typeof RolloutResponse>;
+
+/** POST /api/releases/preview: a link that shows a published version in the browser that opens it. */
+export const PreviewBody = Type.Object({ remote: Remote, version: Version }, { additionalProperties: false });
+export type PreviewBody = Static<typeof PreviewBody>;
+
+/** url is relative to the site ('/__preview?token=...'); expiresAt is ISO 8601. */
+export const PreviewResponse = Answer({ url: Type.String(), expiresAt: Type.String() });
+export type PreviewResponse = Static<typeof PreviewResponse>;
+
+// --- Sessions served (site servers -> API) ---
+
+/** One session a site server served a remote's version to; renderFailed: its server render of that section failed. */
+export const ServedSession = Type.Object(
+  { remote: Remote, version: Text(100, 1), session: Text(200, 1), renderFailed: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+/**
+ * POST /api/releases/served (internal): the site server's sessions since its last call, at most 1000; signed with
+ * the release signing key in the x-release-signature header (base64url HMAC-SHA256 of the raw JSON body).
+ */
+export const ServedBody = Type.Object(
+  { sessions: Type.Array(ServedSession, { maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+export type ServedBody = Static<typeof ServedBody>;
+
 // --- Load-failure reports ---
 
-/** POST /api/releases/load-failures: a remote the shell could not load (anyone may report). */
+/**
+ * POST /api/releases/load-failures: a remote the shell could not load. pageToken is the token the site signed into
+ * the page ({ session, versions: { [remote]: version } }): a report counts only when it verifies and names the
+ * version that page was served; once per session, remote, version and kind.
+ */
 export const LoadFailureReportBody = Type.Object(
   {
+    pageToken: Text(4096, 1),
     remote: Text(100, 1),
     version: Type.Optional(Text(50)),
     kind: Text(50, 1),

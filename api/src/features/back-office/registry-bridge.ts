@@ -4,12 +4,28 @@
 // instance reads, so the desk moves that one; RELEASES_DIR still holds the published bundles.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RegistryEntry, Release } from '@metrology/shared/release';
+import type { RegistryEntry, Release, Rollout, RolloutStage } from '@metrology/shared/release';
 
 /** The registry's types are the release model's (@metrology/shared/release). */
-export type { RegistryEntry, Release as RegistryRelease };
+export type { RegistryEntry, Release as RegistryRelease, Rollout, RolloutStage };
 export interface Registry {
   remotes: Record<string, RegistryEntry>;
+}
+
+/** One row of the action log (tools/src/registry.mjs ReleaseActionRecord). */
+export interface ReleaseActionRecord {
+  at: string;
+  actor: string;
+  action: string;
+  remote: string;
+  version: string;
+  from: string;
+  to: string;
+  changed: boolean;
+  percent?: number;
+  why: string;
+  automatic: boolean;
+  figures?: Record<string, number>;
 }
 
 /** The registry in PostgreSQL (tools/src/registry-store-pg.mjs): what the site servers read with DATABASE_URL. */
@@ -17,21 +33,64 @@ export interface RegistryStore {
   where: string;
   read(): Promise<Registry>;
   readText(): Promise<string>;
-  update<T>(fn: (registry: Registry) => Promise<{ registry: Registry | null; result: T }>): Promise<T>;
+  update<T>(
+    fn: (
+      registry: Registry,
+    ) => Promise<{ registry: Registry | null; result: T; actions?: ReleaseActionRecord[] }>,
+  ): Promise<T>;
+  readActions(limit: number): Promise<ReleaseActionRecord[]>;
   close(): Promise<void>;
+}
+
+/** What every registry action takes: where the registry is, who acts and why. */
+interface Target {
+  releasesDir: string;
+  remote: string;
+  by: string;
+  why?: string;
+  store?: RegistryStore;
+  now?: () => Date;
 }
 
 export interface RegistryModule {
   REMOTE_NAMES: readonly string[];
   ReleaseError: new (message: string) => Error;
+  AUTOMATIC: string;
   readRegistry(releasesDir: string): Promise<Registry>;
-  rollbackRelease(options: {
-    releasesDir: string;
-    remote: string;
-    to?: string;
-    store?: RegistryStore;
-  }): Promise<{ from: string; to: string; changed: boolean }>;
+  rollbackRelease(
+    options: Target & { to?: string },
+  ): Promise<{ from: string; to: string; changed: boolean; action: 'rollback' | 're-promote' }>;
   isPublished(releasesDir: string, remote: string, version: string): Promise<boolean>;
+  parseRolloutPlan(text: string): RolloutStage[];
+  startRollout(
+    options: Target & { version: string; percent?: number; plan?: RolloutStage[] },
+  ): Promise<Rollout & { current: string }>;
+  setRolloutPercent(
+    options: Target & { percent: number },
+  ): Promise<{ version: string; from: number; percent: number; droppedPlan: boolean }>;
+  approveRolloutStage(options: Target): Promise<{ version: string; percent: number; stage: number }>;
+  completeRollout(options: Target): Promise<{ from: string; to: string }>;
+  abortRollout(
+    options: Target & { automatic?: boolean; figures?: Record<string, number>; version?: string },
+  ): Promise<{ version: string; percent: number; current: string; changed: boolean }>;
+  advanceRollouts(options: {
+    releasesDir: string;
+    store?: RegistryStore;
+    now?: Date;
+    healthy?: (remote: string, rollout: Rollout) => boolean;
+    figures?: (remote: string) => Record<string, number> | undefined;
+    by?: string;
+  }): Promise<ReleaseActionRecord[]>;
+  readReleaseActions(options: {
+    releasesDir: string;
+    store?: RegistryStore;
+    limit?: number;
+  }): Promise<ReleaseActionRecord[]>;
+  recordAction(options: {
+    releasesDir: string;
+    store?: RegistryStore;
+    action: ReleaseActionRecord;
+  }): Promise<void>;
 }
 
 /** api/src|dist/features/back-office -> the repository's tools/src/registry.mjs. */

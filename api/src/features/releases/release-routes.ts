@@ -1,22 +1,72 @@
-// Release diagnostics: the shell reports remotes that failed to load; release managers read the latest reports.
+// Release diagnostics (issue 26): the shell reports remotes that failed to load, each report carrying the page
+// token the site signed into the page (its session and the versions it served); the site servers report the
+// sessions they served per version (signed with the release signing key). Both feed the rollout controller's
+// figures; release managers read the latest reports.
+import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   Envelope,
   LoadFailureReportBody,
   LoadFailuresQuery,
   LoadFailuresResponse,
+  ServedBody,
   type LoadFailure,
 } from '@metrology/shared/contracts';
+import { verifyBodySignature, verifyToken } from '@metrology/shared/signed-token';
+import { HttpError } from '../../lib/errors.js';
 import { responses } from '../../lib/schemas.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
 import { requireRole } from '../back-office/roles.js';
 
-/** Only the newest reports are kept. */
+/**
+ * Reports kept per remote version beyond the rollout window: the newest ones. Reports within the window are all
+ * kept (at most one per session and kind, and only with a page token the site signed), so the controller's figures
+ * are whole and no report pushes out another version's.
+ */
 export const MAX_REPORTS = 200;
 
+/** The header of a site server's signed call: base64url HMAC-SHA256 of the raw JSON body (signBody). */
+export const SIGNATURE_HEADER = 'x-release-signature';
+
+export const REPORT_MESSAGES = {
+  noKey: 'Load-failure reports are not accepted: this server has no RELEASE_SIGNING_KEY.',
+  badToken: 'A report needs the page token the site signed into the page (pageToken); this one is not valid.',
+  wrongVersion: 'The page token does not name this version of this remote; the report is refused.',
+  badSignature: `The body is not signed with the release signing key (${SIGNATURE_HEADER}).`,
+} as const;
+
+/** The page token's payload as the site server signs it: { session, versions: { [remote]: version } }. */
+interface PageToken {
+  session: string;
+  versions: Record<string, unknown>;
+}
+
+function pageTokenOf(key: string, token: string): PageToken | null {
+  const payload = verifyToken(key, token);
+  if (!payload || typeof payload.session !== 'string' || !payload.session) return null;
+  const versions = payload.versions;
+  if (!versions || typeof versions !== 'object' || Array.isArray(versions)) return null;
+  return { session: payload.session, versions: versions as Record<string, unknown> };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body's bytes as received, for routes that check a signature over them. */
+    rawBody?: Buffer;
+  }
+}
+
+/** Keeps the body's bytes (at most the body limit) before Fastify parses them. */
+async function keepRawBody(request: FastifyRequest, _reply: unknown, payload: NodeJS.ReadableStream) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  request.rawBody = Buffer.concat(chunks);
+  return Readable.from([request.rawBody]);
+}
+
 export async function releaseRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.shop;
+  const { db, config } = app.shop;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.post(
@@ -25,24 +75,75 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: rateLimitFor(app, 'loadFailures') },
       schema: {
         tags: ['releases'],
-        summary: 'Report a remote that failed to load (sent by the shell)',
+        summary:
+          'Report a remote that failed to load (sent by the shell with the page token the site signed into the page)',
         body: LoadFailureReportBody,
         response: responses(Envelope),
       },
     },
     async (request) => {
       const r = request.body;
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `INSERT INTO load_failures (remote, version, kind, message, url, fallback_version) VALUES ($1, $2, $3, $4, $5, $6)`,
-          [r.remote, r.version ?? '', r.kind, r.message, r.url ?? '', r.fallbackVersion ?? ''],
+      const key = config.releases.signingKey;
+      if (!key) throw new HttpError(503, REPORT_MESSAGES.noKey);
+      const token = pageTokenOf(key, r.pageToken);
+      if (!token) throw new HttpError(403, REPORT_MESSAGES.badToken);
+      if (!r.version || token.versions[r.remote] !== r.version) throw new HttpError(403, REPORT_MESSAGES.wrongVersion);
+      const stored = await db.transaction(async (tx) => {
+        const inserted = await tx.query(
+          `INSERT INTO load_failures (session, remote, version, kind, message, url, fallback_version)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (session, remote, version, kind) WHERE session <> '' DO NOTHING`,
+          [token.session, r.remote, r.version, r.kind, r.message, r.url ?? '', r.fallbackVersion ?? ''],
         );
+        // Old reports of this version beyond its newest MAX_REPORTS go, once they are out of the rollout window.
         await tx.query(
-          `DELETE FROM load_failures WHERE id NOT IN (SELECT id FROM load_failures ORDER BY id DESC LIMIT ${MAX_REPORTS})`,
+          `DELETE FROM load_failures WHERE remote = $1 AND version = $2
+             AND at < now() - make_interval(mins => $3::int)
+             AND id NOT IN (SELECT id FROM load_failures WHERE remote = $1 AND version = $2 ORDER BY id DESC LIMIT ${MAX_REPORTS})`,
+          [r.remote, r.version, Math.ceil(config.releases.windowMinutes)],
         );
+        return inserted.rowCount > 0;
       });
-      request.log.warn({ remote: r.remote, version: r.version, kind: r.kind }, 'remote load failure reported');
-      return { success: true, message: 'Report received' };
+      if (stored)
+        request.log.warn({ remote: r.remote, version: r.version, kind: r.kind }, 'remote load failure reported');
+      return { success: true, message: stored ? 'Report received' : 'Already reported' };
+    },
+  );
+
+  api.post(
+    '/api/releases/served',
+    {
+      preParsing: keepRawBody,
+      schema: {
+        tags: ['releases'],
+        summary: `The sessions a site server served per remote version (internal; signed in ${SIGNATURE_HEADER})`,
+        body: ServedBody,
+        response: responses(Envelope),
+      },
+    },
+    async (request) => {
+      if (!verifyBodySignature(config.releases.signingKey, request.rawBody, request.headers[SIGNATURE_HEADER]))
+        throw new HttpError(403, REPORT_MESSAGES.badSignature);
+      const { sessions } = request.body;
+      if (sessions.length > 0) {
+        // One statement for the batch; a session seen again keeps its first visit, and a render failure sticks.
+        await db.query(
+          `INSERT INTO release_sessions AS s (remote, version, session, render_failed, failed_at)
+           SELECT remote, version, session, failed, CASE WHEN failed THEN now() END
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[]) AS t(remote, version, session, failed)
+           ON CONFLICT (remote, version, session) DO UPDATE SET
+             last_seen = now(),
+             render_failed = s.render_failed OR EXCLUDED.render_failed,
+             failed_at = CASE WHEN EXCLUDED.render_failed THEN now() ELSE s.failed_at END`,
+          [
+            sessions.map((s) => s.remote),
+            sessions.map((s) => s.version),
+            sessions.map((s) => s.session),
+            sessions.map((s) => s.renderFailed),
+          ],
+        );
+      }
+      return { success: true, message: `${sessions.length} session(s) recorded` };
     },
   );
 
@@ -53,7 +154,7 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
       preValidation: requireRole(app, 'release-manager'),
       schema: {
         tags: ['releases'],
-        summary: `The latest load-failure reports, newest first (at most ${MAX_REPORTS} are kept)`,
+        summary: `The latest load-failure reports, newest first (at most ${MAX_REPORTS} are returned)`,
         querystring: LoadFailuresQuery,
         response: responses(LoadFailuresResponse),
       },

@@ -1,17 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { signBody, signToken } from '@metrology/shared/signed-token';
 import { body, get as getAs, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
+import { REPORT_MESSAGES, SIGNATURE_HEADER } from '../release-routes.js';
 
+const KEY = 'release-signing-key-for-tests';
 let app: FastifyInstance;
 let managerToken = '';
 /** Reading the reports is for release managers (the release desk). */
 const get = (server: FastifyInstance, url: string) => getAs(server, url, managerToken);
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ releases: { signingKey: KEY, checkSeconds: 0 } });
   const manager = await register(app, 'Release Manager');
   managerToken = manager.token;
   await app.shop.db.query(`UPDATE users SET role = 'release-manager' WHERE email = $1`, [manager.email]);
 });
 afterAll(() => app.close());
+
+/** The token the site signs into a page it served this session with these versions. */
+const pageToken = (session: string, versions: Record<string, string>, key = KEY, ttl = 86_400) =>
+  signToken(key, { session, versions }, ttl);
 
 const REPORT = {
   remote: 'mfe-catalog',
@@ -21,29 +28,78 @@ const REPORT = {
   url: 'http://localhost:8080/remotes/mfe-catalog/1.4.0/remoteEntry.js',
   fallbackVersion: '1.3.2',
 };
+const report = (session: string, extra: Record<string, unknown> = {}) => ({
+  ...REPORT,
+  pageToken: pageToken(session, { 'mfe-catalog': '1.4.0', 'mfe-content': '2.0.0' }),
+  ...extra,
+});
 
 type Reports = { reports: (typeof REPORT & { at: string })[] };
+const count = async (where = 'TRUE') =>
+  Number((await app.shop.db.query<{ n: string }>(`SELECT count(*) AS n FROM load_failures WHERE ${where}`)).rows[0]?.n);
 
 describe('release load-failure reports', () => {
-  it('stores a report and lists it newest first with its time', async () => {
-    const res = await post(app, '/api/releases/load-failures', REPORT);
+  it('stores a report carrying a valid page token and lists it newest first with its time', async () => {
+    const res = await post(app, '/api/releases/load-failures', report('session-a'));
     expect(res.statusCode).toBe(200);
     expect(body(res)).toEqual({ success: true, message: 'Report received' });
-    await post(app, '/api/releases/load-failures', { remote: 'mfe-content', kind: 'render-error', message: 'boom' });
     const { reports } = body<Reports>(await get(app, '/api/releases/load-failures'));
-    expect(reports[0]).toMatchObject({ remote: 'mfe-content', version: '', url: '', fallbackVersion: '' });
-    expect(reports[1]).toMatchObject(REPORT);
-    expect(Date.parse(reports[1]!.at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(reports[0]).toMatchObject(REPORT);
+    expect(Date.parse(reports[0]!.at)).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('keeps only the newest 200 and honours limit', async () => {
-    for (let i = 0; i < 205; i += 1) {
-      await post(app, '/api/releases/load-failures', { ...REPORT, message: `failure ${i}` });
+  it('refuses a report without a token, with a forged, expired or foreign token, or for a version the page was not served', async () => {
+    const before = await count();
+    const missing = await post(app, '/api/releases/load-failures', REPORT);
+    expect(missing.statusCode).toBe(400);
+    expect(body(missing).message).toContain('pageToken');
+    for (const token of [
+      'not-a-token',
+      pageToken('s', { 'mfe-catalog': '1.4.0' }, 'another key'),
+      pageToken('s', { 'mfe-catalog': '1.4.0' }).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      signToken(KEY, { session: 's', versions: { 'mfe-catalog': '1.4.0' } }, 1, Date.now() - 10_000),
+      signToken(KEY, { preview: { remote: 'mfe-catalog', version: '1.4.0' } }, 60),
+    ]) {
+      const res = await post(app, '/api/releases/load-failures', { ...REPORT, pageToken: token });
+      expect(res.statusCode).toBe(403);
+      expect(body(res).message).toBe(REPORT_MESSAGES.badToken);
     }
+    // A real token, but the page was served another version (or no version of that remote).
+    for (const extra of [{ version: '1.5.0' }, { remote: 'mfe-careers', version: '1.4.0' }, { version: undefined }]) {
+      const res = await post(app, '/api/releases/load-failures', report('session-b', extra));
+      expect(res.statusCode).toBe(403);
+      expect(body(res).message).toBe(REPORT_MESSAGES.wrongVersion);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('counts a replayed report once per session, remote, version and kind', async () => {
+    const before = await count();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await post(app, '/api/releases/load-failures', report('session-dup', { message: `try ${i}` }));
+      expect(res.statusCode).toBe(200);
+    }
+    expect(body(await post(app, '/api/releases/load-failures', report('session-dup')))).toMatchObject({
+      message: 'Already reported',
+    });
+    await post(app, '/api/releases/load-failures', report('session-dup', { kind: 'render-error' }));
+    expect(await count()).toBe(before + 2);
+  });
+
+  it("one version's reports never push out another's", async () => {
+    const canary = (session: string) => ({
+      ...REPORT,
+      remote: 'mfe-content',
+      version: '2.0.0',
+      pageToken: pageToken(session, { 'mfe-content': '2.0.0' }),
+    });
+    await post(app, '/api/releases/load-failures', canary('the real one'));
+    for (let i = 0; i < 210; i += 1) await post(app, '/api/releases/load-failures', report(`flood-${i}`));
+    expect(await count(`remote = 'mfe-content' AND version = '2.0.0'`)).toBe(1);
+    // Within the rollout window nothing of the flooded version is dropped either: the figures stay whole.
+    expect(await count(`remote = 'mfe-catalog' AND version = '1.4.0'`)).toBeGreaterThan(200);
     const all = body<Reports>(await get(app, '/api/releases/load-failures?limit=200')).reports;
     expect(all).toHaveLength(200);
-    expect(all[0]?.message).toBe('failure 204');
-    expect(body<Reports>(await get(app, '/api/releases/load-failures')).reports).toHaveLength(50);
     expect(body<Reports>(await get(app, '/api/releases/load-failures?limit=3')).reports).toHaveLength(3);
   });
 
@@ -54,10 +110,95 @@ describe('release load-failure reports', () => {
   });
 
   it('bounds sizes and refuses unknown fields', async () => {
-    const long = await post(app, '/api/releases/load-failures', { ...REPORT, message: 'x'.repeat(2001) });
+    const long = await post(app, '/api/releases/load-failures', report('s', { message: 'x'.repeat(2001) }));
     expect(long.statusCode).toBe(400);
     expect(body(long).message).toBe('"message" must be at most 2000 characters');
     expect((await post(app, '/api/releases/load-failures', { remote: 'x', kind: 'y' })).statusCode).toBe(400);
-    expect((await post(app, '/api/releases/load-failures', { ...REPORT, stack: 'x' })).statusCode).toBe(400);
+    expect((await post(app, '/api/releases/load-failures', report('s', { stack: 'x' }))).statusCode).toBe(400);
+  });
+});
+
+describe('sessions served (from the site servers)', () => {
+  /** Posts the JSON text as the site server does: the signature is over these exact bytes. */
+  const served = (payload: unknown, key: string | null = KEY) => {
+    const text = JSON.stringify(payload);
+    return post(app, '/api/releases/served', text, undefined, {
+      'content-type': 'application/json',
+      ...(key ? { [SIGNATURE_HEADER]: signBody(key, text) } : {}),
+    });
+  };
+  const rows = async () =>
+    (
+      await app.shop.db.query<{ session: string; render_failed: boolean; first_seen: Date }>(
+        `SELECT session, render_failed, first_seen FROM release_sessions WHERE remote = 'mfe-careers' ORDER BY session`,
+      )
+    ).rows;
+
+  it('stores each session once per version; a render failure sticks', async () => {
+    const res = await served({
+      sessions: [
+        { remote: 'mfe-careers', version: '1.0.0', session: 'one', renderFailed: false },
+        { remote: 'mfe-careers', version: '1.0.0', session: 'two', renderFailed: true },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const first = await rows();
+    expect(first.map((r) => [r.session, r.render_failed])).toEqual([
+      ['one', false],
+      ['two', true],
+    ]);
+    await served({
+      sessions: [
+        { remote: 'mfe-careers', version: '1.0.0', session: 'one', renderFailed: true },
+        { remote: 'mfe-careers', version: '1.0.0', session: 'two', renderFailed: false },
+      ],
+    });
+    const second = await rows();
+    expect(second.map((r) => [r.session, r.render_failed])).toEqual([
+      ['one', true],
+      ['two', true],
+    ]);
+    expect(second.map((r) => new Date(r.first_seen).getTime())).toEqual(
+      first.map((r) => new Date(r.first_seen).getTime()),
+    );
+  });
+
+  it('refuses a body not signed with the key, or signed over other bytes', async () => {
+    const payload = { sessions: [{ remote: 'mfe-careers', version: '1.0.0', session: 'forged', renderFailed: true }] };
+    for (const res of [
+      await served(payload, null),
+      await served(payload, 'another key'),
+      await post(app, '/api/releases/served', { ...payload, sessions: [] }, undefined, {
+        [SIGNATURE_HEADER]: signBody(KEY, JSON.stringify(payload)),
+      }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(body(res).message).toBe(REPORT_MESSAGES.badSignature);
+    }
+    expect((await rows()).map((r) => r.session)).not.toContain('forged');
+  });
+
+  it('takes at most 1000 sessions a call', async () => {
+    const sessions = Array.from({ length: 1001 }, (_, i) => ({
+      remote: 'mfe-careers',
+      version: '1.0.0',
+      session: `bulk-${i}`,
+      renderFailed: false,
+    }));
+    expect((await served({ sessions })).statusCode).toBe(400);
+    expect((await served({ sessions: sessions.slice(0, 1000) })).statusCode).toBe(200);
+  });
+});
+
+describe('without a signing key', () => {
+  it('refuses every report, saying why', async () => {
+    const bare = await startApp({ releases: { checkSeconds: 0 } });
+    try {
+      const res = await post(bare, '/api/releases/load-failures', report('s'));
+      expect(res.statusCode).toBe(503);
+      expect(body(res).message).toBe(REPORT_MESSAGES.noKey);
+    } finally {
+      await bare.close();
+    }
   });
 });

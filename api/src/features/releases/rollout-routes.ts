@@ -1,0 +1,197 @@
+// The release desk's rollout actions and preview links (release managers): the same registry operations as
+// `npm run release -- rollout | complete | abort | preview`, each written to the action log with the manager's
+// e-mail. Refusals of the registry (no rollout running, version not published...) are 409 with its message.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import {
+  PreviewBody,
+  PreviewResponse,
+  RolloutActionBody,
+  RolloutPercentBody,
+  RolloutResponse,
+  StartRolloutBody,
+} from '@metrology/shared/contracts';
+import { signToken } from '@metrology/shared/signed-token';
+import { HttpError } from '../../lib/errors.js';
+import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
+import { actorOf } from '../back-office/release-desk-routes.js';
+import type { RegistryModule } from '../back-office/registry-bridge.js';
+import { requireRole } from '../back-office/roles.js';
+import { deskRemote } from './desk-view.js';
+import { registryAccess } from './registry-access.js';
+
+/** How long a preview link from the desk works. */
+export const PREVIEW_TTL_SECONDS = 3600;
+
+export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.shop;
+  const manager = requireRole(app, 'release-manager');
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const access = registryAccess(app);
+
+  /** Runs a registry operation for the signed-in manager; answers the message and the remote's desk row. */
+  const act = async (
+    remote: string,
+    userId: string | null | undefined,
+    operation: (registry: RegistryModule, target: Awaited<ReturnType<typeof access.where>> & { remote: string; by: string }) => Promise<string>,
+  ) => {
+    const registry = await access.module();
+    if (!registry.REMOTE_NAMES.includes(remote))
+      throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
+    const target = { ...(await access.where()), remote, by: await actorOf(app, userId) };
+    let message: string;
+    try {
+      message = await operation(registry, target);
+    } catch (error) {
+      if (error instanceof registry.ReleaseError) throw new HttpError(409, error.message);
+      throw error;
+    }
+    const entry = (await access.read()).remotes[remote];
+    return { success: true, message, remote: await deskRemote(db, remote, entry, config.releases) };
+  };
+
+  const route = {
+    preValidation: manager,
+    tags: ['back office'],
+    security: TOKEN_SECURITY,
+  } as const;
+
+  api.post(
+    '/api/releases/rollout',
+    {
+      preValidation: route.preValidation,
+      schema: {
+        tags: [...route.tags],
+        security: route.security,
+        summary:
+          'Start a staged rollout of a published version that is not live: a fixed percent, or a plan ("10:10,50:10,approve,100")',
+        body: StartRolloutBody,
+        response: responses(RolloutResponse),
+      },
+    },
+    async (request) => {
+      const { remote, version, percent, plan, why } = request.body;
+      if ((percent === undefined) === (plan === undefined))
+        throw new HttpError(400, 'Give either "percent" (1-100) or "plan" (like "10:10,50:10,approve,100"), not both');
+      return act(remote, request.userId, async (registry, target) => {
+        const stages = plan === undefined ? undefined : registry.parseRolloutPlan(plan);
+        const started = await registry.startRollout({
+          ...target,
+          version,
+          ...(stages ? { plan: stages } : { percent }),
+          why: why ?? '',
+        });
+        return `Rolling out ${remote} ${version} to ${started.percent} % of visitors; the others keep ${started.current}.`;
+      });
+    },
+  );
+
+  api.post(
+    '/api/releases/rollout/percent',
+    {
+      preValidation: route.preValidation,
+      schema: {
+        tags: [...route.tags],
+        security: route.security,
+        summary: "Set the running rollout's share (raise or lower it; a plan it followed is dropped)",
+        body: RolloutPercentBody,
+        response: responses(RolloutResponse),
+      },
+    },
+    async (request) => {
+      const { remote, percent, why } = request.body;
+      return act(remote, request.userId, async (registry, target) => {
+        const result = await registry.setRolloutPercent({ ...target, percent, why: why ?? '' });
+        return `${remote} ${result.version} goes to ${result.percent} % of visitors now (was ${result.from} %)${result.droppedPlan ? '; its plan is dropped' : ''}.`;
+      });
+    },
+  );
+
+  const simple = (
+    path: string,
+    summary: string,
+    run: (registry: RegistryModule, target: Parameters<Parameters<typeof act>[2]>[1], why: string) => Promise<string>,
+  ) =>
+    api.post(
+      path,
+      {
+        preValidation: route.preValidation,
+        schema: {
+          tags: [...route.tags],
+          security: route.security,
+          summary,
+          body: RolloutActionBody,
+          response: responses(RolloutResponse),
+        },
+      },
+      async (request) =>
+        act(request.body.remote, request.userId, (registry, target) => run(registry, target, request.body.why ?? '')),
+    );
+
+  simple('/api/releases/rollout/approve', "Start the plan's stage that waits for approval", async (registry, target, why) => {
+    const result = await registry.approveRolloutStage({ ...target, why });
+    return `${target.remote} ${result.version}: stage ${result.stage + 1} approved; ${result.percent} % of visitors get it now.`;
+  });
+  simple('/api/releases/rollout/complete', "Make the rollout's version live for everyone", async (registry, target, why) => {
+    const result = await registry.completeRollout({ ...target, why });
+    return `${target.remote} ${result.to} is live for everyone now (was ${result.from}).`;
+  });
+  simple(
+    '/api/releases/rollout/abort',
+    'Stop the rollout (a rollback of the canary): everyone gets the live version, the canary is marked rolled back',
+    async (registry, target, why) => {
+      const result = await registry.abortRollout({ ...target, why });
+      return `Aborted the rollout of ${target.remote} ${result.version}: everyone gets ${result.current} again.`;
+    },
+  );
+
+  api.post(
+    '/api/releases/preview',
+    {
+      preValidation: manager,
+      schema: {
+        tags: ['back office'],
+        security: TOKEN_SECURITY,
+        summary:
+          "A link (relative to the site) that shows a published version that is not live in the browser that opens it, for an hour",
+        body: PreviewBody,
+        response: responses(PreviewResponse),
+      },
+    },
+    async (request) => {
+      const { remote, version } = request.body;
+      const key = config.releases.signingKey;
+      if (!key) throw new HttpError(503, 'Previews need RELEASE_SIGNING_KEY, the key the site server checks them with.');
+      const registry = await access.module();
+      if (!registry.REMOTE_NAMES.includes(remote))
+        throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
+      const entry = (await access.read()).remotes[remote];
+      if (!entry?.history.some((release) => release.version === version))
+        throw new HttpError(409, `${remote} ${version} is not published`);
+      if (entry.current === version) throw new HttpError(409, `${remote} ${version} is live; everyone sees it already`);
+      const token = signToken(key, { preview: { remote, version } }, PREVIEW_TTL_SECONDS);
+      const expiresAt = new Date(Date.now() + PREVIEW_TTL_SECONDS * 1000).toISOString();
+      await registry.recordAction({
+        ...(await access.where()),
+        action: {
+          at: new Date().toISOString(),
+          actor: await actorOf(app, request.userId),
+          action: 'preview',
+          remote,
+          version,
+          from: entry.current,
+          to: entry.current,
+          changed: false,
+          why: `preview link until ${expiresAt}`,
+          automatic: false,
+        },
+      });
+      return {
+        success: true,
+        message: `Preview of ${remote} ${version} until ${expiresAt}.`,
+        url: `/__preview?token=${encodeURIComponent(token)}`,
+        expiresAt,
+      };
+    },
+  );
+}
