@@ -228,7 +228,7 @@ test('a release manager rolls a remote back from /releases; the next page load u
     await expect(content.locator('tr.shell-releases__live')).toContainText(base);
     const log = page.getByTestId('release-actions').locator('tbody tr').first();
     await expect(log).toContainText(MANAGER.email);
-    await expect(log).toContainText('rollback');
+    await expect(log).toContainText('Rolled back');
     await expect(log).toContainText(VERSION);
 
     // The same registry the CLI reads.

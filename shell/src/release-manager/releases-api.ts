@@ -1,8 +1,25 @@
 import { shopApi } from '@metrology/shared';
-import type { LoadFailure, LoadFailuresResponse } from '@metrology/shared/contracts';
+import type {
+  LoadFailure,
+  LoadFailuresResponse,
+  PreviewBody,
+  PreviewResponse,
+  RolloutActionBody,
+  RolloutPercentBody,
+  RolloutResponse,
+  StartRolloutBody,
+} from '@metrology/shared/contracts';
+import { backOfficeApi } from '../back-office/back-office-api';
 
 /** One report from GET /api/releases/load-failures (absent fields come back as ''): the API's contract. */
-export type { LoadFailure, LoadFailuresResponse } from '@metrology/shared/contracts';
+export type {
+  DeskRemote,
+  DeskRollout,
+  LoadFailure,
+  LoadFailuresResponse,
+  RolloutPolicy,
+  VersionHealth,
+} from '@metrology/shared/contracts';
 
 export const RECENT_FAILURES = 50;
 
@@ -16,3 +33,34 @@ export const releasesApi = shopApi.injectEndpoints({
 });
 
 export const { useLoadFailuresQuery } = releasesApi;
+
+/** What the rollout actions answer: the API's message (the desk is read again afterwards). */
+type Done = Pick<RolloutResponse, 'message' | 'remote'>;
+
+/** The staged rollout actions and preview links of the desk; each refreshes the desk (its tag). */
+export const rolloutApi = backOfficeApi.injectEndpoints({
+  endpoints: (build) => ({
+    startRollout: build.mutation<Done, StartRolloutBody>({
+      query: (body) => ({ url: '/api/releases/rollout', method: 'POST', body }),
+      invalidatesTags: ['ReleaseDesk'],
+    }),
+    setRolloutPercent: build.mutation<Done, RolloutPercentBody>({
+      query: (body) => ({ url: '/api/releases/rollout/percent', method: 'POST', body }),
+      invalidatesTags: ['ReleaseDesk'],
+    }),
+    rolloutAction: build.mutation<Done, RolloutActionBody & { action: 'approve' | 'complete' | 'abort' }>({
+      query: ({ action, ...body }) => ({ url: `/api/releases/rollout/${action}`, method: 'POST', body }),
+      invalidatesTags: ['ReleaseDesk'],
+    }),
+    previewLink: build.mutation<PreviewResponse, PreviewBody>({
+      query: (body) => ({ url: '/api/releases/preview', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useStartRolloutMutation,
+  useSetRolloutPercentMutation,
+  useRolloutActionMutation,
+  usePreviewLinkMutation,
+} = rolloutApi;

@@ -10,7 +10,15 @@ import {
 } from '../back-office/back-office-api';
 import { ConfirmDialog } from '../back-office/confirm-dialog';
 import { RoleGate } from '../back-office/role-gate';
-import { RECENT_FAILURES, useLoadFailuresQuery, type LoadFailure } from './releases-api';
+import {
+  RECENT_FAILURES,
+  useLoadFailuresQuery,
+  usePreviewLinkMutation,
+  type DeskRemote,
+  type LoadFailure,
+} from './releases-api';
+import { openPreview } from './open-preview';
+import { RolloutsSection, StartRolloutDialog } from './rollouts';
 import '../back-office/back-office.css';
 import './releases.css';
 
@@ -45,8 +53,13 @@ function ScrollRegion({ labelledBy, children }: { labelledBy: string; children: 
   );
 }
 
-function releaseState(release: Release, current: string): string {
+function releaseState(
+  release: Release,
+  current: string,
+  canary?: { version: string; percent: number },
+): string {
   if (release.version === current) return 'Live';
+  if (canary?.version === release.version) return `Canary (${canary.percent} %)`;
   if (release.rolledBackAt) return 'Rolled back';
   return 'Published';
 }
@@ -59,7 +72,26 @@ interface Move {
   back: boolean;
 }
 
-function StatusTable({ registry, onMove }: { registry: Registry; onMove: (move: Move) => void }) {
+/** A published version to roll out to a share of visitors. */
+interface RolloutStart {
+  remote: RemoteName;
+  version: string;
+  current: string;
+}
+
+function StatusTable({
+  registry,
+  rollouts,
+  onMove,
+  onPreview,
+  onRollout,
+}: {
+  registry: Registry;
+  rollouts: Partial<Record<string, { version: string; percent: number }>>;
+  onMove: (move: Move) => void;
+  onPreview: (remote: RemoteName, version: string) => void;
+  onRollout: (start: RolloutStart) => void;
+}) {
   return (
     <ScrollRegion labelledBy="releases-status">
       <table className="shell-releases__table" data-testid="release-status">
@@ -91,7 +123,8 @@ function StatusTable({ registry, onMove }: { registry: Registry; onMove: (move: 
           return (
             <tbody key={remote} data-remote={remote}>
               {releases.map((release, index) => {
-                const state = releaseState(release, entry.current);
+                const canary = rollouts[remote];
+                const state = releaseState(release, entry.current, canary);
                 return (
                   <tr
                     key={release.version}
@@ -118,8 +151,36 @@ function StatusTable({ registry, onMove }: { registry: Registry; onMove: (move: 
                           <Time iso={release.rolledBackAt} />
                         </>
                       )}
+                      {release.clientOnly && (
+                        <span
+                          className="shell-releases__tag"
+                          title="Published without its Node build: the browser renders its pages"
+                        >
+                          client-only
+                        </span>
+                      )}
                     </td>
-                    <td>
+                    <td className="shell-releases__buttons">
+                      {state !== 'Live' && (
+                        <button
+                          type="button"
+                          className="ms-button ms-button--ghost"
+                          onClick={() => onPreview(remote, release.version)}
+                        >
+                          {`Preview ${release.version}`}
+                        </button>
+                      )}
+                      {state !== 'Live' && !canary && (
+                        <button
+                          type="button"
+                          className="ms-button ms-button--ghost"
+                          onClick={() =>
+                            onRollout({ remote, version: release.version, current: entry.current })
+                          }
+                        >
+                          {`Roll out ${release.version}`}
+                        </button>
+                      )}
                       {state !== 'Live' && (
                         <button
                           type="button"
@@ -183,8 +244,34 @@ function FailuresTable({ failures }: { failures: LoadFailure[] }) {
   );
 }
 
+const ACTION_LABELS: Record<string, string> = {
+  publish: 'Published',
+  preview: 'Preview link',
+  rollback: 'Rolled back',
+  're-promote': 'Re-promoted',
+  'rollout-start': 'Rollout started',
+  'rollout-percent': 'Share changed',
+  'rollout-approve': 'Stage approved',
+  'rollout-wait': 'Waiting for approval',
+  'rollout-advance': 'Next stage',
+  'rollout-complete': 'Rollout completed',
+  'rollout-abort': 'Rollout aborted',
+};
+
+/** The figures an automatic action decided on, in words. */
+function Figures({ figures }: { figures: Record<string, number> }) {
+  const rate = (value: number | undefined) => `${((value ?? 0) * 100).toFixed(1)} %`;
+  if (figures.canarySessions === undefined) return null;
+  return (
+    <span className="shell-releases__page">
+      {`Canary: ${figures.canaryFailing ?? 0} of ${figures.canarySessions} sessions failed (${rate(figures.canaryFailureRate)}); ` +
+        `live: ${figures.currentFailing ?? 0} of ${figures.currentSessions ?? 0} (${rate(figures.currentFailureRate)})`}
+    </span>
+  );
+}
+
 function ActionsTable({ actions }: { actions: ReleaseAction[] }) {
-  if (actions.length === 0) return <p>No actions taken from this page yet.</p>;
+  if (actions.length === 0) return <p>No release actions yet.</p>;
   return (
     <ScrollRegion labelledBy="releases-actions">
       <table className="shell-releases__table" data-testid="release-actions">
@@ -194,21 +281,31 @@ function ActionsTable({ actions }: { actions: ReleaseAction[] }) {
             <th scope="col">Who</th>
             <th scope="col">Action</th>
             <th scope="col">Remote</th>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
+            <th scope="col">Version</th>
+            <th scope="col">Share</th>
+            <th scope="col">Live</th>
+            <th scope="col">Why</th>
           </tr>
         </thead>
         <tbody>
           {actions.map((action, index) => (
-            <tr key={`${action.at}-${index}`}>
+            <tr key={`${action.at}-${index}`} data-action={action.action} data-automatic={action.automatic}>
               <td>
                 <Time iso={action.at} />
               </td>
-              <td>{action.actor}</td>
-              <td>{action.changed ? action.action : `${action.action} (nothing changed)`}</td>
+              <td>{action.automatic ? 'Automatic' : action.actor}</td>
+              <td>
+                {ACTION_LABELS[action.action] ?? action.action}
+                {!action.changed && ' (nothing changed)'}
+              </td>
               <td>{action.remote}</td>
-              <td>{action.from}</td>
-              <td>{action.to}</td>
+              <td>{action.version || '—'}</td>
+              <td>{action.percent === undefined ? '' : `${action.percent} %`}</td>
+              <td>{action.from === action.to ? action.to || '—' : `${action.from || '—'} → ${action.to}`}</td>
+              <td className="shell-releases__message">
+                {action.why}
+                {action.figures && <Figures figures={action.figures} />}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -227,12 +324,36 @@ function asRegistry(desk: ReleaseDesk): Registry {
   return { remotes };
 }
 
+/** The running rollouts by remote, for the version table's states. */
+function rolloutsOf(remotes: DeskRemote[]): Partial<Record<string, { version: string; percent: number }>> {
+  return Object.fromEntries(
+    remotes.flatMap((remote) =>
+      remote.rollout
+        ? [[remote.remote, { version: remote.rollout.version, percent: remote.rollout.percent }]]
+        : [],
+    ),
+  );
+}
+
 function ReleaseDeskView() {
   const desk = useReleaseDeskQuery(undefined, { refetchOnMountOrArgChange: true });
   const failures = useLoadFailuresQuery(RECENT_FAILURES, { refetchOnMountOrArgChange: true });
   const [moveRelease, moving] = useMoveReleaseMutation();
+  const [previewLink] = usePreviewLinkMutation();
   const [asking, setAsking] = useState<Move | null>(null);
+  const [starting, setStarting] = useState<RolloutStart | null>(null);
   const [problem, setProblem] = useState('');
+
+  // The link signs a preview cookie for this browser only; the site answers it and comes back to the shop.
+  const preview = async (remote: RemoteName, version: string) => {
+    setProblem('');
+    try {
+      const { url } = await previewLink({ remote, version }).unwrap();
+      openPreview(url);
+    } catch (error) {
+      setProblem(errorMessage(error, 'The preview link could not be made.'));
+    }
+  };
   const refreshing = desk.isFetching || failures.isFetching;
 
   const confirm = async () => {
@@ -265,10 +386,10 @@ function ReleaseDeskView() {
         </button>
       </div>
       <p className="shell-releases__intro">
-        What each section of the shop serves, and what failed to load in shoppers&rsquo; browsers. Roll back
-        or re-promote a published version here or with{' '}
-        <code>npm run release -- rollback &lt;remote&gt; [--to X]</code>
-        (the same operation); pages pick up a change on their next load.
+        What each section of the shop serves, and what failed to load in shoppers&rsquo; browsers. Preview a
+        published version in this browser, roll it out to a share of visitors, roll back or re-promote, here
+        or with <code>npm run release -- preview | rollout | complete | abort | rollback</code> (the same
+        operations); pages pick up a change on their next load.
       </p>
       {problem && (
         <p role="alert" className="shell-releases__error">
@@ -285,12 +406,23 @@ function ReleaseDeskView() {
             {errorMessage(desk.error, 'The release registry could not be read.')}
           </p>
         ) : desk.data ? (
-          <StatusTable registry={asRegistry(desk.data)} onMove={setAsking} />
+          <StatusTable
+            registry={asRegistry(desk.data)}
+            rollouts={rolloutsOf(desk.data.remotes)}
+            onMove={setAsking}
+            onPreview={(remote, version) => void preview(remote, version)}
+            onRollout={setStarting}
+          />
         ) : null}
       </section>
 
+      <section aria-labelledby="releases-rollouts">
+        <h2 id="releases-rollouts">Staged rollouts</h2>
+        {desk.data ? <RolloutsSection remotes={desk.data.remotes} policy={desk.data.policy} /> : null}
+      </section>
+
       <section aria-labelledby="releases-actions">
-        <h2 id="releases-actions">Release desk log</h2>
+        <h2 id="releases-actions">Action log</h2>
         {desk.data ? <ActionsTable actions={desk.data.actions} /> : null}
       </section>
 
@@ -314,6 +446,14 @@ function ReleaseDeskView() {
           busy={moving.isLoading}
           onConfirm={() => void confirm()}
           onCancel={() => setAsking(null)}
+        />
+      )}
+      {starting && (
+        <StartRolloutDialog
+          remote={starting.remote}
+          version={starting.version}
+          current={starting.current}
+          onClose={() => setStarting(null)}
         />
       )}
     </div>

@@ -3,9 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REMOTE_NAMES } from '@metrology/shared/release';
 import { renderSection, withSectionApi } from '@metrology/test-kit';
+import type { ReleaseAction } from '@metrology/shared/contracts';
 import type { Registry } from '../../remotes/registry';
-import type { LoadFailure } from '../releases-api';
+import { openPreview } from '../open-preview';
+import type { DeskRollout, LoadFailure } from '../releases-api';
 import ReleasesPage from '../releases-page';
+
+jest.mock('../open-preview', () => ({ openPreview: jest.fn() }));
 
 const api = withSectionApi();
 let registry: Registry;
@@ -13,6 +17,11 @@ let reports: LoadFailure[];
 let failuresStatus = 200;
 let role = 'release-manager';
 let rollbacks: unknown[] = [];
+let rollout: DeskRollout | undefined;
+let actions: ReleaseAction[] = [];
+/** The bodies of the rollout calls, by path. */
+let posted: { path: string; body: unknown }[] = [];
+let refuse = '';
 /** The paths with their query of every call the page made. */
 const requested = () => api.calls.map((call) => `${call.path}${call.query.size ? `?${call.query}` : ''}`);
 
@@ -26,8 +35,30 @@ function answerAsTheDesk(): void {
       remote,
       current: registry.remotes[remote]?.current ?? null,
       history: registry.remotes[remote]?.history ?? [],
+      ...(remote === 'mfe-content' && rollout ? { rollout } : {}),
     }));
-    return { body: { success: true, remotes, actions: [] } };
+    const policy = { windowMinutes: 10, minFailures: 5, failureRate: 0.02 };
+    return { body: { success: true, remotes, actions, policy } };
+  });
+  for (const path of [
+    '/api/releases/rollout',
+    '/api/releases/rollout/percent',
+    '/api/releases/rollout/approve',
+    '/api/releases/rollout/complete',
+    '/api/releases/rollout/abort',
+  ]) {
+    api.override(`POST ${path}`, (call) => {
+      if (refuse) return { status: 409, body: { success: false, message: refuse } };
+      posted.push({ path, body: call.body });
+      if (path.endsWith('/abort') || path.endsWith('/complete')) rollout = undefined;
+      return { body: { success: true, message: `done: ${path}` } };
+    });
+  }
+  api.override('POST /api/releases/preview', (call) => {
+    posted.push({ path: '/api/releases/preview', body: call.body });
+    return {
+      body: { success: true, url: '/__preview?token=signed.token', expiresAt: '2025-03-03T10:00:00.000Z' },
+    };
   });
   api.override('POST /api/releases/rollback', (call) => {
     const body = call.body as { remote: string; to: string };
@@ -47,6 +78,11 @@ beforeEach(() => {
   failuresStatus = 200;
   role = 'release-manager';
   rollbacks = [];
+  rollout = undefined;
+  actions = [];
+  posted = [];
+  refuse = '';
+  jest.mocked(openPreview).mockClear();
   registry = {
     remotes: {
       'mfe-content': {
@@ -101,7 +137,7 @@ test('shows every remote with its releases, newest first, and which one is live'
     .getAllByRole('row')
     .filter((row) => row.closest('[data-remote="mfe-content"]'));
   expect(content.map((row) => row.textContent)).toEqual([
-    'mfe-content1.1.02025-03-02 11:30 UTCbbb2222Rolled back 2025-03-02 12:00 UTCRe-promote 1.1.0',
+    'mfe-content1.1.02025-03-02 11:30 UTCbbb2222Rolled back 2025-03-02 12:00 UTCPreview 1.1.0Roll out 1.1.0Re-promote 1.1.0',
     '1.0.02025-03-01 10:00 UTCaaa1111Live',
   ]);
   expect(within(status).getByRole('rowheader', { name: 'mfe-careers' }).closest('tr')).toHaveTextContent(
@@ -181,4 +217,210 @@ test('rolls a remote back after a confirmation; Cancel changes nothing', async (
   );
   await waitFor(() => expect(rollbacks).toEqual([{ remote: 'mfe-content', to: '1.0.0' }]));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+const CANARY: DeskRollout = {
+  version: '1.2.0',
+  percent: 20,
+  startedAt: '2025-03-03T09:00:00.000Z',
+  stageStartedAt: '2025-03-03T09:00:00.000Z',
+  plan: [
+    { percent: 20, minutes: 10 },
+    { percent: 50, minutes: 10 },
+    { percent: 100, minutes: 0, approval: true },
+  ],
+  stage: 1,
+  awaitingApproval: true,
+  by: 'max@example.com',
+  canary: { version: '1.2.0', sessions: 120, failing: 3, failureRate: 0.025 },
+  current: { version: '1.0.0', sessions: 480, failing: 1, failureRate: 0.0021 },
+};
+
+function withCanary() {
+  registry.remotes['mfe-content']!.history.push({
+    version: '1.2.0',
+    publishedAt: '2025-03-03T08:00:00.000Z',
+    commit: 'ddd4444',
+    clientOnly: true,
+  });
+  rollout = { ...CANARY };
+}
+
+test('a running rollout: the split, the canary beside the live version, and the client-only mark', async () => {
+  withCanary();
+  renderPage();
+  const panel = await screen.findByRole('article', { name: 'mfe-content: 1.2.0 rolling out' });
+  expect(within(panel).getByTestId('split-mfe-content')).toHaveTextContent(
+    '1.0.0 (live) 80 % 1.2.0 (canary) 20 %',
+  );
+  expect(within(panel).getByRole('img')).toHaveAccessibleName('20 % of visitors get 1.2.0, 80 % get 1.0.0');
+  expect(panel).toHaveTextContent('Stage 2 of 3 of the plan');
+  expect(panel).toHaveTextContent('The next stage waits for your approval.');
+  const health = within(panel).getByRole('table', { name: 'Sessions served and failing, per version' });
+  expect(
+    within(health)
+      .getAllByRole('row')
+      .map((row) => row.textContent),
+  ).toEqual([
+    'VersionSessionsFailing sessionsFailure rate',
+    'Canary 1.2.01203' + '2.5 %',
+    'Live 1.0.048010.2 %',
+  ]);
+  const row = within(screen.getByTestId('release-status'))
+    .getAllByRole('row')
+    .find((r) => r.getAttribute('data-version') === '1.2.0');
+  expect(row).toHaveTextContent('Canary (20 %)client-only');
+  // One rollout at a time: no "Roll out" while this one runs.
+  expect(screen.queryByRole('button', { name: /^Roll out / })).not.toBeInTheDocument();
+  expect(
+    screen.getByText(/at least 5 of its sessions and at least 2\.0 % of them failed within 10 minutes/),
+  ).toBeInTheDocument();
+});
+
+test('approve, change the share, complete and abort, each after a dialog', async () => {
+  withCanary();
+  renderPage();
+  const panel = await screen.findByRole('article', { name: 'mfe-content: 1.2.0 rolling out' });
+
+  await userEvent.click(within(panel).getByRole('button', { name: 'Approve next stage' }));
+  let dialog = screen.getByRole('dialog', { name: 'Approve the next stage of mfe-content 1.2.0?' });
+  expect(dialog).toHaveTextContent('100 % of visitors get 1.2.0 from now.');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  await userEvent.click(within(panel).getByRole('button', { name: 'Change share' }));
+  dialog = screen.getByRole('dialog', { name: 'Change the share of mfe-content 1.2.0?' });
+  const share = within(dialog).getByLabelText('Share of visitors (%)');
+  await userEvent.clear(share);
+  await userEvent.type(share, '35');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Set share' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  await userEvent.click(within(panel).getByRole('button', { name: 'Abort' }));
+  dialog = screen.getByRole('dialog', { name: 'Abort the rollout of mfe-content 1.2.0?' });
+  await userEvent.type(
+    within(dialog).getByLabelText('Why (optional, for the action log)'),
+    'checkout broken',
+  );
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Abort rollout' }));
+  await waitFor(() =>
+    expect(posted).toEqual([
+      { path: '/api/releases/rollout/approve', body: { remote: 'mfe-content' } },
+      { path: '/api/releases/rollout/percent', body: { remote: 'mfe-content', percent: 35 } },
+      { path: '/api/releases/rollout/abort', body: { remote: 'mfe-content', why: 'checkout broken' } },
+    ]),
+  );
+  // The desk is read again: no rollout is left.
+  expect(
+    await screen.findByText('No rollout is running. Start one from a published version below.'),
+  ).toBeInTheDocument();
+});
+
+test('Complete makes the canary live after a confirmation; a refusal is shown in the dialog', async () => {
+  withCanary();
+  refuse = 'No rollout of mfe-content is running';
+  renderPage();
+  const panel = await screen.findByRole('article', { name: 'mfe-content: 1.2.0 rolling out' });
+  await userEvent.click(within(panel).getByRole('button', { name: 'Complete' }));
+  const dialog = screen.getByRole('dialog', { name: 'Complete the rollout of mfe-content 1.2.0?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Make 1.2.0 live' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('No rollout of mfe-content is running');
+  refuse = '';
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Make 1.2.0 live' }));
+  await waitFor(() =>
+    expect(posted).toEqual([{ path: '/api/releases/rollout/complete', body: { remote: 'mfe-content' } }]),
+  );
+});
+
+test('starts a rollout of a published version, by share or by plan', async () => {
+  renderPage();
+  const status = await screen.findByTestId('release-status');
+  await userEvent.click(within(status).getByRole('button', { name: 'Roll out 1.1.0' }));
+  let dialog = screen.getByRole('dialog', { name: 'Roll out mfe-content 1.1.0?' });
+  expect(dialog).toHaveTextContent('the others keep 1.0.0');
+  const share = within(dialog).getByLabelText('Share of visitors (%)');
+  await userEvent.clear(share);
+  await userEvent.type(share, '20');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Start rollout' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  await userEvent.click(within(status).getByRole('button', { name: 'Roll out 1.1.0' }));
+  dialog = screen.getByRole('dialog', { name: 'Roll out mfe-content 1.1.0?' });
+  await userEvent.click(within(dialog).getByRole('radio', { name: 'A plan of stages' }));
+  const plan = within(dialog).getByLabelText('Plan');
+  expect(plan).toHaveAccessibleDescription(/Stages PERCENT:MINUTES/);
+  await userEvent.clear(plan);
+  await userEvent.type(plan, '5:30,approve,100');
+  await userEvent.type(within(dialog).getByLabelText('Why (optional, for the action log)'), 'new header');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Start rollout' }));
+  await waitFor(() =>
+    expect(posted).toEqual([
+      { path: '/api/releases/rollout', body: { remote: 'mfe-content', version: '1.1.0', percent: 20 } },
+      {
+        path: '/api/releases/rollout',
+        body: { remote: 'mfe-content', version: '1.1.0', plan: '5:30,approve,100', why: 'new header' },
+      },
+    ]),
+  );
+});
+
+test('Preview asks the API for a signed link and opens it in this browser', async () => {
+  renderPage();
+  const status = await screen.findByTestId('release-status');
+  expect(within(status).queryByRole('button', { name: 'Preview 1.0.0' })).not.toBeInTheDocument();
+  await userEvent.click(within(status).getByRole('button', { name: 'Preview 1.1.0' }));
+  await waitFor(() => expect(openPreview).toHaveBeenCalledWith('/__preview?token=signed.token'));
+  expect(posted).toEqual([
+    { path: '/api/releases/preview', body: { remote: 'mfe-content', version: '1.1.0' } },
+  ]);
+});
+
+test('the action log names who did what, and an automatic rollback with its figures', async () => {
+  actions = [
+    {
+      action: 'rollout-abort',
+      remote: 'mfe-content',
+      version: '1.2.0',
+      from: '1.0.0',
+      to: '1.0.0',
+      changed: true,
+      actor: 'automatic',
+      at: '2025-03-03T09:20:00.000Z',
+      percent: 0,
+      why: 'automatic rollback: 7 of 120 sessions of 1.2.0 failed (5.8 %)',
+      automatic: true,
+      figures: {
+        canarySessions: 120,
+        canaryFailing: 7,
+        canaryFailureRate: 0.0583,
+        currentSessions: 480,
+        currentFailing: 1,
+        currentFailureRate: 0.0021,
+      },
+    },
+    {
+      action: 'rollout-start',
+      remote: 'mfe-content',
+      version: '1.2.0',
+      from: '1.0.0',
+      to: '1.0.0',
+      changed: true,
+      actor: 'max@example.com',
+      at: '2025-03-03T09:00:00.000Z',
+      percent: 20,
+      why: 'new header',
+      automatic: false,
+    },
+  ];
+  renderPage();
+  const log = await screen.findByTestId('release-actions');
+  expect(
+    within(log)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent),
+  ).toEqual([
+    '2025-03-03 09:20 UTCAutomaticRollout abortedmfe-content1.2.00 %1.0.0automatic rollback: 7 of 120 sessions of 1.2.0 failed (5.8 %)Canary: 7 of 120 sessions failed (5.8 %); live: 1 of 480 (0.2 %)',
+    '2025-03-03 09:00 UTCmax@example.comRollout startedmfe-content1.2.020 %1.0.0new header',
+  ]);
 });
