@@ -424,8 +424,10 @@ export async function assertBuildOf(remote, distDir) {
  * - verify: called with the complete version folder before it is renamed into place and the pointer moves (the
  *   release CLI loads the Node build there); when it throws, nothing is published.
  * A rollout running for the remote ends: the published version is live for everyone (the action log says so).
- * @param {{ releasesDir: string; remote: string; distDir: string; version: string; commit: string; buildHash?: string; clientOnly?: boolean; verify?: (versionDir: string) => Promise<void>; now?: () => Date; store?: RegistryStore; by?: string; why?: string }} options
- * @returns {Promise<Release & { previous?: string; endedRollout?: string }>}
+ * - staged: published without going live (the live version and a running rollout stay), to be previewed and
+ *   rolled out; a remote's first version goes live all the same (there is nothing else to serve).
+ * @param {{ releasesDir: string; remote: string; distDir: string; version: string; commit: string; buildHash?: string; clientOnly?: boolean; staged?: boolean; verify?: (versionDir: string) => Promise<void>; now?: () => Date; store?: RegistryStore; by?: string; why?: string }} options
+ * @returns {Promise<Release & { previous?: string; endedRollout?: string; live: boolean }>}
  */
 export async function publishRelease({
   releasesDir,
@@ -435,6 +437,7 @@ export async function publishRelease({
   commit,
   buildHash,
   clientOnly = false,
+  staged = false,
   verify,
   now = () => new Date(),
   store,
@@ -470,17 +473,20 @@ export async function publishRelease({
         ...(clientOnly ? { clientOnly: true } : {}),
       };
       const entry = registry.remotes[remote];
+      const history = [...(entry?.history ?? []), release];
+      const live = !staged || !entry;
       const next = {
         remotes: {
           ...registry.remotes,
-          [remote]: { current: version, history: [...(entry?.history ?? []), release] },
+          [remote]: live ? { current: version, history } : { ...entry, history },
         },
       };
-      const ended = entry?.rollout?.version;
+      const ended = live ? entry?.rollout?.version : undefined;
       return {
         registry: next,
         result: {
           ...release,
+          live,
           ...(entry ? { previous: entry.current } : {}),
           ...(ended ? { endedRollout: ended } : {}),
         },
@@ -492,8 +498,13 @@ export async function publishRelease({
             remote,
             version,
             from: entry?.current ?? '',
-            to: version,
-            why: [why, ended ? `ended the rollout of ${ended}` : '', clientOnly ? 'client-only' : '']
+            to: live ? version : (entry?.current ?? ''),
+            why: [
+              why,
+              live ? '' : 'staged: not live',
+              ended ? `ended the rollout of ${ended}` : '',
+              clientOnly ? 'client-only' : '',
+            ]
               .filter(Boolean)
               .join('; '),
           }),

@@ -36,7 +36,7 @@ export const EXIT = { ok: 0, refused: 1, usage: 2 };
 export const HELP = `Usage: npm run release -- <command> [options]
 
 Commands:
-  publish <remote> [--version X] [--dist DIR] [--client-only]
+  publish <remote> [--version X] [--dist DIR] [--client-only] [--staged]
       Build <remote> for production (npm run build -w <remote>: its browser build and its Node build
       in server/) and publish both as the new immutable version X, which goes live at once. X defaults
       to the version in <remote>/package.json. A version that is already published is refused.
@@ -45,6 +45,8 @@ Commands:
       each page); a version whose Node build is missing or does not load is refused.
       --client-only publishes the browser build alone (any server/ is left out), recorded as such
       in the registry: the site renders that version's pages in the browser, not on the server.
+      --staged publishes without going live (the live version and a running rollout stay): then
+      preview it and roll it out. A publish that goes live ends a running rollout of the remote.
   preview <remote> <version> [--ttl 1h]
       Print a link that shows the published version X of <remote> in the browser that opens it, and
       nowhere else (a signed preview cookie; the page shows a banner with "Exit preview"). The link
@@ -106,7 +108,7 @@ export class UsageError extends Error {
 
 /**
  * @typedef {{ command: 'help' }
- *   | { command: 'publish'; remote: string; version?: string; dist?: string; clientOnly?: true }
+ *   | { command: 'publish'; remote: string; version?: string; dist?: string; clientOnly?: true; staged?: true }
  *   | { command: 'rollback'; remote: string; to?: string; why?: string }
  *   | { command: 'preview'; remote: string; version: string; ttlSeconds: number }
  *   | { command: 'rollout'; remote: string; version: string; percent: number; why?: string }
@@ -124,6 +126,7 @@ const OPTIONS = /** @type {Record<string, { type: 'string' | 'boolean'; commands
   version: { type: 'string', commands: ['publish'] },
   dist: { type: 'string', commands: ['publish'] },
   'client-only': { type: 'boolean', commands: ['publish'] },
+  staged: { type: 'boolean', commands: ['publish'] },
   to: { type: 'string', commands: ['rollback'] },
   json: { type: 'boolean', commands: ['status', 'log'] },
   ttl: { type: 'string', commands: ['preview'] },
@@ -261,6 +264,7 @@ export function parseReleaseArgs(argv) {
       ...(version ? { version } : {}),
       ...(dist ? { dist } : {}),
       ...(options['client-only'] === true ? { clientOnly: /** @type {const} */ (true) } : {}),
+      ...(options.staged === true ? { staged: /** @type {const} */ (true) } : {}),
     };
   }
   const why = typeof options.why === 'string' ? { why: options.why } : {};
@@ -395,7 +399,7 @@ function size(half) {
   return `${formatBytes(half.bytes)} in ${half.files} file${half.files === 1 ? '' : 's'}`;
 }
 
-/** @param {ReleaseDeps} deps @param {{ remote: string; version?: string; dist?: string; clientOnly?: true }} command */
+/** @param {ReleaseDeps} deps @param {{ remote: string; version?: string; dist?: string; clientOnly?: true; staged?: true }} command */
 async function publish(deps, command) {
   const started = Date.now();
   const version = command.version ?? (await deps.packageVersion(command.remote));
@@ -442,6 +446,8 @@ async function publish(deps, command) {
       distDir,
       version,
       commit: deps.commit(),
+      by: deps.actor ?? defaultActor(),
+      ...(command.staged ? { staged: true } : {}),
       ...(deps.store ? { store: deps.store } : {}),
       ...(deps.buildHash ? { buildHash: await deps.buildHash(command.remote, distDir) } : {}),
       ...(clientOnly
@@ -463,8 +469,12 @@ async function publish(deps, command) {
           }),
     });
     deps.out(
-      `Published ${command.remote} ${release.version} (commit ${release.commit}); it is live now` +
-        (release.previous ? ` (was ${release.previous}).` : '.') +
+      (release.live
+        ? `Published ${command.remote} ${release.version} (commit ${release.commit}); it is live now` +
+          (release.previous ? ` (was ${release.previous}).` : '.')
+        : `Published ${command.remote} ${release.version} (commit ${release.commit}), staged: ` +
+          `${release.previous} stays live; preview it or roll it out.`) +
+        (release.endedRollout ? ` The rollout of ${release.endedRollout} ended.` : '') +
         (clientOnly ? ' Client-only: the browser renders its pages, not the server.' : ''),
     );
     deps.out(`Done in ${seconds(started)}.`);

@@ -56,6 +56,7 @@ describe('parsing', () => {
     [['complete', 'mfe-content'], { command: 'complete', remote: 'mfe-content' }],
     [['abort', 'mfe-content', '--why', 'bad'], { command: 'abort', remote: 'mfe-content', why: 'bad' }],
     [['log'], { command: 'log', json: false, limit: 50 }],
+    [['publish', 'mfe-content', '--staged'], { command: 'publish', remote: 'mfe-content', staged: true }],
     [['log', '--json', '--limit', '5'], { command: 'log', json: true, limit: 5 }],
   ])('%j', (argv, expected) => {
     expect(parseReleaseArgs(argv)).toEqual(expected);
@@ -342,6 +343,33 @@ describe.each(['file', 'PostgreSQL'] as const)('on the %s registry store', (kind
     const entry = await status();
     expect(entry.current).toBe('1.1.0');
     expect(entry.rollout).toBeUndefined();
+  });
+
+  test('publish --staged adds the version without moving the pointer: preview it, roll it out', async () => {
+    expect(await cli(['rollout', 'mfe-content', '1.2.0', '--percent', '30'])).toBe(EXIT.ok);
+    const dist = await fakeBuild(root, 'mfe-content', '1.4.0');
+    out = [];
+    expect(await cli(['publish', 'mfe-content', '--dist', dist, '--version', '1.4.0', '--staged'])).toBe(
+      EXIT.ok,
+    );
+    expect(out).toContain(
+      'Published mfe-content 1.4.0 (commit f00d123), staged: 1.0.0 stays live; preview it or roll it out.',
+    );
+    const entry = await status();
+    expect(entry.current).toBe('1.0.0');
+    expect(entry.rollout).toMatchObject({ version: '1.2.0', percent: 30 });
+    expect(entry.history.map((r: { version: string }) => r.version)).toContain('1.4.0');
+    expect((await log())[0]).toMatchObject({
+      action: 'publish',
+      version: '1.4.0',
+      from: '1.0.0',
+      to: '1.0.0',
+      why: 'staged: not live',
+      actor: 'manager@example.test',
+    });
+    out = [];
+    expect(await cli(['preview', 'mfe-content', '1.4.0'])).toBe(EXIT.ok);
+    expect(out[0]).toMatch(/^https:\/\/shop\.example\.test\/__preview\?token=/);
   });
 
   test('publish ends a running rollout; rollback keeps it', async () => {
