@@ -201,3 +201,172 @@ test('a rollout at 20 % gives about a fifth of visitors the new version, each th
     expect(await liveVersion(site)).toBe(base);
   }
 });
+
+/** A copy of the content build whose About page throws in the browser (its Node build renders it fine). */
+async function browserBreaksBuild(name: string): Promise<string> {
+  const dir = path.join(process.env.E2E_WORK_DIR ?? ROOT, `rollout-${RUN}-${name}`);
+  await fs.rm(dir, { recursive: true, force: true });
+  await fs.cp(path.join(ROOT, REMOTE, 'dist'), dir, { recursive: true });
+  let changed = 0;
+  for (const file of await fs.readdir(dir)) {
+    if (!file.endsWith('.js')) continue;
+    const code = await fs.readFile(path.join(dir, file), 'utf8');
+    const quoted = [JSON.stringify(HEADING), `'${HEADING}'`].find((q) => code.includes(q));
+    if (!quoted) continue;
+    await fs.writeFile(
+      path.join(dir, file),
+      code.split(quoted).join('(()=>{throw new Error("this canary is broken in the browser")})()'),
+    );
+    changed += 1;
+  }
+  expect(changed, 'browser build changed').toBeGreaterThan(0);
+  return dir;
+}
+
+interface ActionRow {
+  action: string;
+  remote: string;
+  version: string;
+  automatic?: boolean;
+  why?: string;
+}
+
+async function rolloutOf(site: Site): Promise<{ version: string; percent: number } | undefined> {
+  const status = JSON.parse(await releaseOk(site, 'status', '--json')) as Record<
+    string,
+    { rollout?: { version: string; percent: number } }
+  >;
+  return status[REMOTE]?.rollout;
+}
+
+test('a canary whose page throws in the browser is rolled back by itself; live visitors never see it', async ({
+  site,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const version = `9.8.0-canary.${RUN}`;
+  const base = await liveVersion(site);
+  await releaseOk(
+    site,
+    'publish',
+    REMOTE,
+    '--dist',
+    await browserBreaksBuild('canary'),
+    '--version',
+    version,
+  );
+  await releaseOk(site, 'rollback', REMOTE, '--to', base);
+  await releaseOk(site, 'rollout', REMOTE, version, '--percent', '50', '--why', 'e2e canary');
+  const canaryFiles = `/remotes/${REMOTE}/${encodeURIComponent(version)}/`;
+  try {
+    let canaries = 0;
+    for (let visit = 0; visit < 60 && canaries < 8; visit += 1) {
+      const context = await browser.newContext({ baseURL: site.url });
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+      const reported = page
+        .waitForResponse(/\/api\/releases\/load-failures$/, { timeout: 15_000 })
+        .catch(() => null);
+      const html = (await (await page.goto('/about'))?.text()) ?? '';
+      const canary = html.includes(canaryFiles);
+      if (canary) {
+        // The browser's render of the canary throws; the shell falls back and reports it with the page token.
+        const report = await reported;
+        expect(report?.status(), 'the failure was reported').toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADING);
+        canaries += 1;
+      } else {
+        await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+        expect(
+          fetched.some((p) => p.startsWith(canaryFiles)),
+          'a live visitor loaded the canary',
+        ).toBe(false);
+      }
+      await context.close();
+    }
+    expect(canaries).toBeGreaterThanOrEqual(5);
+    // Rolled back by itself within a minute of passing the threshold (5 failing sessions, all of its own).
+    await expect.poll(() => rolloutOf(site), { timeout: 60_000, intervals: [1000] }).toBeUndefined();
+    expect(await liveVersion(site)).toBe(base);
+    const log = JSON.parse(await releaseOk(site, 'log', '--json', '--limit', '5')) as ActionRow[];
+    const abort = log.find((row) => row.action === 'rollout-abort' && row.version === version);
+    expect(abort?.automatic).toBe(true);
+    expect(abort?.why).toMatch(/automatic rollback/);
+    // From now on nobody gets the canary.
+    const after = await browser.newContext({ baseURL: site.url });
+    expect(await servedHtml(after.request, '/about')).not.toContain(canaryFiles);
+    await after.close();
+  } finally {
+    if (await rolloutOf(site)) await release(site, 'abort', REMOTE, '--why', 'end of the e2e canary test');
+  }
+});
+
+test('forged, foreign and replayed failure reports are refused or counted once, and never move the pointer', async ({
+  site,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const version = `9.9.0-forged.${RUN}`;
+  const base = await publishNotLive(site, version);
+  await releaseOk(site, 'rollout', REMOTE, version, '--percent', '50', '--why', 'e2e forged reports');
+  const report = (extra: Record<string, unknown>) => ({
+    remote: REMOTE,
+    version,
+    kind: 'render',
+    message: 'invented failure',
+    url: `${site.url}/about`,
+    ...extra,
+  });
+  const post = (body: unknown) =>
+    fetch(`${site.apiUrl}/api/releases/load-failures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  try {
+    // No token, a token of another key, a token for another version: refused, nothing stored.
+    expect((await post(report({}))).status).toBeGreaterThanOrEqual(400);
+    for (let i = 0; i < 10; i += 1) {
+      const forged = signToken('not-the-key', { session: `s${i}`, versions: { [REMOTE]: version } }, 3600);
+      expect((await post(report({ pageToken: forged }))).status).toBe(403);
+    }
+    // A real page's token, from a visitor served the live version, cannot report the canary.
+    let liveToken = '';
+    for (let i = 0; i < 30 && !liveToken; i += 1) {
+      const context = await browser.newContext({ baseURL: site.url });
+      const html = await servedHtml(context.request, '/about');
+      if (!html.includes(`/remotes/${REMOTE}/${encodeURIComponent(version)}/`)) {
+        liveToken = JSON.parse(/id="page-token">([^<]*)</.exec(html)?.[1] ?? '""') as string;
+      }
+      await context.close();
+    }
+    expect(liveToken).not.toBe('');
+    expect((await post(report({ pageToken: liveToken }))).status).toBe(403);
+    // One real report replayed: counted once.
+    let canaryToken = '';
+    for (let i = 0; i < 30 && !canaryToken; i += 1) {
+      const context = await browser.newContext({ baseURL: site.url });
+      const html = await servedHtml(context.request, '/about');
+      if (html.includes(`/remotes/${REMOTE}/${encodeURIComponent(version)}/`)) {
+        canaryToken = JSON.parse(/id="page-token">([^<]*)</.exec(html)?.[1] ?? '""') as string;
+      }
+      await context.close();
+    }
+    expect(canaryToken).not.toBe('');
+    const answers: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const response = await post(report({ pageToken: canaryToken }));
+      expect(response.status).toBe(200);
+      answers.push(((await response.json()) as { message: string }).message);
+    }
+    expect(answers[0]).toBe('Report received');
+    expect(answers.slice(1).every((message) => message === 'Already reported')).toBe(true);
+    // Give the controller a few of its checks: one failing session is far under the threshold.
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    expect(await rolloutOf(site)).toEqual(expect.objectContaining({ version, percent: 50 }));
+  } finally {
+    await release(site, 'abort', REMOTE, '--why', 'end of the e2e forged-report test');
+    expect(await liveVersion(site)).toBe(base);
+  }
+});

@@ -4,10 +4,10 @@ import type { FailureKind } from './release-plan';
 
 /**
  * The body of POST /api/releases/load-failures (the API's contract), with the shell's own names for the remote and
- * the kind of failure. The version the shell fell back to is absent when none was left and the section shows its
- * fallback.
+ * the kind of failure; the page token is added as it is sent (the guard that notices a failure does not hold it).
+ * The version the shell fell back to is absent when none was left and the section shows its fallback.
  */
-export interface LoadFailureReport extends LoadFailureReportBody {
+export interface LoadFailureReport extends Omit<LoadFailureReportBody, 'pageToken'> {
   remote: RemoteName;
   kind: FailureKind;
 }
@@ -61,7 +61,7 @@ export function reportLoadFailure(apiBaseUrl: string, report: LoadFailureReport)
   return fetch(`${apiBaseUrl}/api/releases/load-failures`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...body, pageToken: pageToken() }),
+    body: JSON.stringify({ ...body, pageToken: pageToken() } satisfies Partial<LoadFailureReportBody>),
     keepalive: true,
   }).then(
     (response) => {

@@ -2,7 +2,7 @@
 // The sessions a rollout is judged on: each visit to a remote in a rollout (its canary's side or its live side),
 // with whether this server's render of that version failed. Batched and sent to the API, which keeps the counts
 // every site instance shares and decides (ROLLOUT_* settings) whether the canary goes on or goes back.
-import { createHmac } from 'node:crypto';
+import { signBody } from '@metrology/shared/signed-token';
 
 /** At most this many visits wait for the API; past it the oldest are dropped (the counts are a sample then). */
 const MAX_PENDING = 10_000;
@@ -19,7 +19,7 @@ const BATCH = 1000;
  * @param {string} body
  */
 export function servedSignature(key, body) {
-  return createHmac('sha256', key).update(body).digest('base64url');
+  return signBody(key, body);
 }
 
 /**
