@@ -123,8 +123,16 @@ async function benchRunningSite(siteUrl) {
   } finally {
     await chrome.kill();
   }
-  if (productPath && product) {
-    await inpFigures({ siteUrl: site, productPath, cartProductId: product._id, chromiumPath: CHROMIUM });
+  const priced = config.apiBaseUrl
+    ? (await someProducts(config.apiBaseUrl)).find((p) => p.price > 0)
+    : undefined;
+  if (priced) {
+    await inpFigures({
+      siteUrl: site,
+      productPath: productPathOf(priced),
+      cartProductId: priced._id,
+      chromiumPath: CHROMIUM,
+    });
   }
 }
 
@@ -213,7 +221,8 @@ async function main() {
     const priced = list.find((p) => p.price > 0) ?? product;
     await inpFigures({
       siteUrl: running.siteUrl,
-      productPath,
+      // A product with a price has the quantity stepper the interaction uses.
+      productPath: productPathOf(priced),
       cartProductId: priced._id,
       chromiumPath: CHROMIUM,
     });

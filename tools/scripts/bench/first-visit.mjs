@@ -31,8 +31,10 @@ export function whatPullsIn(url) {
     const counts = new Map();
     for (const source of sources) {
       const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
-      const own = /(?:^|\/)(shell|shared|mfe-[a-z]+)\/src\/([^/]+)/.exec(source);
-      const name = pkg ?? (own ? `${own[1]}/${own[2]}` : null);
+      // The bundle's own modules (webpack://shell/./src/layout/...) and @metrology/shared's build (../shared/dist).
+      const own = /\/\.\/src\/([^/]+)/.exec(source)?.[1];
+      const shared = /\/shared\/(?:dist\/)?([^/]+)\//.exec(source)?.[1];
+      const name = pkg ?? (own ? `src/${own}` : shared ? `@metrology/shared ${shared}` : null);
       if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
     }
     const top = [...counts.entries()]
