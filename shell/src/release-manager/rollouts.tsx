@@ -147,6 +147,62 @@ function Field({
   );
 }
 
+/** The share of visitors a rollout goes to, 1-100. */
+function ShareField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <Field label="Share of visitors (%)">
+      {({ id }) => (
+        <input
+          id={id}
+          type="number"
+          min={1}
+          max={100}
+          step={1}
+          required
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** Why a release manager acts, for the action log. */
+function WhyField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <Field label="Why (optional, for the action log)">
+      {({ id }) => (
+        <input
+          id={id}
+          type="text"
+          maxLength={500}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/**
+ * One desk action of a dialog: the API's answer as a toast and the dialog closed, or its refusal shown inside the
+ * dialog (it stays open to try again).
+ */
+function useDeskAction(onClose: () => void, failure: string) {
+  const [problem, setProblem] = useState('');
+  const run = async (call: () => Promise<{ message?: string }>, success: string) => {
+    setProblem('');
+    try {
+      const result = await call();
+      notify.success(result.message ?? success);
+      onClose();
+    } catch (error) {
+      setProblem(errorMessage(error, failure));
+    }
+  };
+  return { problem, run };
+}
+
 /** A dialog with a form: Cancel first (the focus starts there), the problem the API answered shown inside. */
 function FormDialog({
   title,
@@ -216,23 +272,19 @@ export function StartRolloutDialog({
   const [percent, setPercent] = useState('10');
   const [plan, setPlan] = useState('10:10,50:10,approve,100');
   const [why, setWhy] = useState('');
-  const [problem, setProblem] = useState('');
+  const { problem, run } = useDeskAction(onClose, 'The rollout could not be started.');
   const legendId = useId();
-  const submit = async () => {
-    setProblem('');
-    try {
-      const result = await start({
-        remote,
-        version,
-        ...(how === 'percent' ? { percent: Number(percent) } : { plan: plan.trim() }),
-        ...(why.trim() ? { why: why.trim() } : {}),
-      }).unwrap();
-      notify.success(result.message ?? `Rolling out ${remote} ${version}.`);
-      onClose();
-    } catch (error) {
-      setProblem(errorMessage(error, 'The rollout could not be started.'));
-    }
-  };
+  const submit = () =>
+    run(
+      () =>
+        start({
+          remote,
+          version,
+          ...(how === 'percent' ? { percent: Number(percent) } : { plan: plan.trim() }),
+          ...(why.trim() ? { why: why.trim() } : {}),
+        }).unwrap(),
+      `Rolling out ${remote} ${version}.`,
+    );
   return (
     <FormDialog
       title={`Roll out ${remote} ${version}?`}
@@ -255,20 +307,7 @@ export function StartRolloutDialog({
         </label>
       </fieldset>
       {how === 'percent' ? (
-        <Field label="Share of visitors (%)">
-          {({ id }) => (
-            <input
-              id={id}
-              type="number"
-              min={1}
-              max={100}
-              step={1}
-              required
-              value={percent}
-              onChange={(event) => setPercent(event.target.value)}
-            />
-          )}
-        </Field>
+        <ShareField value={percent} onChange={setPercent} />
       ) : (
         <Field label="Plan" hint={PLAN_HINT}>
           {({ id, hintId }) => (
@@ -283,17 +322,7 @@ export function StartRolloutDialog({
           )}
         </Field>
       )}
-      <Field label="Why (optional, for the action log)">
-        {({ id }) => (
-          <input
-            id={id}
-            type="text"
-            maxLength={500}
-            value={why}
-            onChange={(event) => setWhy(event.target.value)}
-          />
-        )}
-      </Field>
+      <WhyField value={why} onChange={setWhy} />
     </FormDialog>
   );
 }
@@ -309,17 +338,12 @@ function PercentDialog({
 }) {
   const [setShare, setting] = useSetRolloutPercentMutation();
   const [percent, setPercent] = useState(String(Math.min(100, rollout.percent * 2)));
-  const [problem, setProblem] = useState('');
-  const submit = async () => {
-    setProblem('');
-    try {
-      const result = await setShare({ remote, percent: Number(percent) }).unwrap();
-      notify.success(result.message ?? `${remote} ${rollout.version}: ${percent} %.`);
-      onClose();
-    } catch (error) {
-      setProblem(errorMessage(error, 'The share could not be changed.'));
-    }
-  };
+  const { problem, run } = useDeskAction(onClose, 'The share could not be changed.');
+  const submit = () =>
+    run(
+      () => setShare({ remote, percent: Number(percent) }).unwrap(),
+      `${remote} ${rollout.version}: ${percent} %.`,
+    );
   return (
     <FormDialog
       title={`Change the share of ${remote} ${rollout.version}?`}
@@ -330,20 +354,7 @@ function PercentDialog({
       onSubmit={() => void submit()}
       onCancel={onClose}
     >
-      <Field label="Share of visitors (%)">
-        {({ id }) => (
-          <input
-            id={id}
-            type="number"
-            min={1}
-            max={100}
-            step={1}
-            required
-            value={percent}
-            onChange={(event) => setPercent(event.target.value)}
-          />
-        )}
-      </Field>
+      <ShareField value={percent} onChange={setPercent} />
     </FormDialog>
   );
 }
@@ -378,23 +389,18 @@ function ActionDialog({
 }) {
   const [act, acting] = useRolloutActionMutation();
   const [why, setWhy] = useState('');
-  const [problem, setProblem] = useState('');
+  const { problem, run } = useDeskAction(onClose, 'The rollout could not be changed.');
   const words = CONFIRM[asking.kind](asking.remote, asking.rollout);
-  const whyId = useId();
-  const confirm = async () => {
-    setProblem('');
-    try {
-      const result = await act({
-        action: asking.kind,
-        remote: asking.remote,
-        ...(why.trim() ? { why: why.trim() } : {}),
-      }).unwrap();
-      notify.success(result.message ?? words.title);
-      onClose();
-    } catch (error) {
-      setProblem(errorMessage(error, 'The rollout could not be changed.'));
-    }
-  };
+  const confirm = () =>
+    run(
+      () =>
+        act({
+          action: asking.kind,
+          remote: asking.remote,
+          ...(why.trim() ? { why: why.trim() } : {}),
+        }).unwrap(),
+      words.title,
+    );
   return (
     <ConfirmDialog
       title={words.title}
@@ -404,16 +410,7 @@ function ActionDialog({
       onConfirm={() => void confirm()}
       onCancel={onClose}
     >
-      <div className="shell-rollout__field">
-        <label htmlFor={whyId}>Why (optional, for the action log)</label>
-        <input
-          id={whyId}
-          type="text"
-          maxLength={500}
-          value={why}
-          onChange={(event) => setWhy(event.target.value)}
-        />
-      </div>
+      <WhyField value={why} onChange={setWhy} />
       {problem && (
         <p role="alert" className="shell-releases__error">
           {problem}
