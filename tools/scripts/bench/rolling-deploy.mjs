@@ -5,27 +5,15 @@
 // with its time, the requests failed as clients saw them, and orders acknowledged vs stored.
 // `node tools/scripts/bench/rolling-deploy.mjs`; BENCH_DEPLOY_CONNECTIONS (100) and BENCH_DEPLOY_SECONDS (90: both
 // deploys end under load).
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { startCluster } from '../../src/cluster.mjs';
 import { freePort } from '../../src/free-port.mjs';
+import { catalogueOf, checkOrders, registerShoppers, shopperLoad } from './cluster-orders.mjs';
 import { drive } from './drive.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ADDRESS = {
-  firstName: 'Bench',
-  lastName: 'Buyer',
-  email: 'bench@example.com',
-  street: '1 Load Street',
-  city: 'Pune',
-  state: 'Maharashtra',
-  zipcode: '411001',
-  country: 'India',
-  phone: '+91 98000 00000',
-};
-
 export async function run() {
   const seconds = Number(process.env.BENCH_DEPLOY_SECONDS ?? 90);
   const connections = Number(process.env.BENCH_DEPLOY_CONNECTIONS ?? 100);
@@ -43,38 +31,24 @@ export async function run() {
   const at = () => `${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s`;
   try {
     const base = cluster.url.replace('localhost', '127.0.0.1');
-    const { products } = /** @type {{ products: { _id: string; slug: string; price: number }[] }} */ (
-      await (await fetch(`${base}/api/product/list`)).json()
-    );
-    const priced = products.filter((p) => p.price > 0);
-    const slugs = products.map((p) => p.slug);
-    const tokens = /** @type {string[]} */ ([]);
-    for (let i = 0; i < connections; i += 1) {
-      const response = await fetch(`${base}/api/user/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: `Deploy Buyer ${i}`,
-          email: `deploy.${i}.${Date.now()}@example.com`,
-          password: 'bench password 123',
-        }),
-      });
-      const answer = /** @type {{ token?: string }} */ (await response.json());
-      if (!answer.token) throw new Error(`register failed: ${JSON.stringify(answer)}`);
-      tokens.push(answer.token);
-    }
+    const { priced, slugs } = await catalogueOf(base);
+    const tokens = await registerShoppers(base, connections, 'deploy');
     const describe = () =>
       [...cluster.apis, ...cluster.sites].map((x) => `${x.name} :${x.port} pid ${x.child.pid}`).join(', ');
     const before = describe();
-    const acknowledged = new Map();
-    const perUser = new Array(connections).fill(0);
-    const reads = [
-      () => '/api/product/list?limit=24',
-      () => `/api/product/slug/${encodeURIComponent(slugs[Math.floor(Math.random() * slugs.length)] ?? '')}`,
-      () => '/',
-      () => '/remotes/registry.json',
-      () => '/products',
-    ];
+    const load = shopperLoad({
+      tokens,
+      priced,
+      keyPrefix: 'deploy',
+      reads: [
+        () => '/api/product/list?limit=24',
+        () =>
+          `/api/product/slug/${encodeURIComponent(slugs[Math.floor(Math.random() * slugs.length)] ?? '')}`,
+        () => '/',
+        () => '/remotes/registry.json',
+        () => '/products',
+      ],
+    });
     /** @type {{ ok: boolean; replaced: string[] }[]} */
     const deploys = [];
     const log = (/** @type {string} */ line) => console.log(`  ${at()}  ${line}`);
@@ -84,28 +58,8 @@ export async function run() {
       baseUrl: base,
       connections,
       seconds,
-      next: (connection, n) => {
-        if (n % 4 === 3) {
-          const k = perUser[connection]++;
-          return {
-            method: 'POST',
-            path: '/api/order/place',
-            headers: { token: tokens[connection] ?? '', 'idempotency-key': `deploy-${randomUUID()}` },
-            body: {
-              address: ADDRESS,
-              items: [
-                { _id: priced[k % priced.length]?._id, quantity: 1 + (Math.floor(k / priced.length) % 9) },
-              ],
-            },
-          };
-        }
-        return { path: /** @type {() => string} */ (reads[n % reads.length])() };
-      },
-      onOutcome: (_connection, outcome) => {
-        const key = outcome.step.headers?.['idempotency-key'];
-        if (key && outcome.status === 200)
-          acknowledged.set(key, /** @type {{ orderId: string }} */ (outcome.json).orderId);
-      },
+      next: load.next,
+      onOutcome: load.onOutcome,
       at: [
         {
           afterMs: 5000,
@@ -129,12 +83,7 @@ export async function run() {
       );
       log('deploys over');
     }
-    const stored = await db.query(
-      `SELECT idempotency_key, id FROM orders WHERE idempotency_key LIKE 'deploy-%'`,
-    );
-    const storedByKey = new Map(stored.rows.map((row) => [row.idempotency_key, row.id]));
-    let lost = 0;
-    for (const [key, orderId] of acknowledged) if (storedByKey.get(key) !== orderId) lost += 1;
+    const { stored, lost, duplicated } = await checkOrders(db, 'deploy', load.acknowledged);
     console.log(`  before: ${before}`);
     console.log(`  after:  ${describe()}`);
     console.log(
@@ -145,7 +94,7 @@ export async function run() {
     );
     for (const [kind, count] of Object.entries(result.failureKinds)) console.log(`    ${count} x ${kind}`);
     console.log(
-      `  orders: acknowledged ${acknowledged.size}, stored ${stored.rows.length}, lost ${lost}, duplicated ${stored.rows.length - storedByKey.size}`,
+      `  orders: acknowledged ${load.acknowledged.size}, stored ${stored}, lost ${lost}, duplicated ${duplicated}`,
     );
     return { ...result, deploys, lost };
   } finally {
