@@ -33,16 +33,6 @@ export function parseCartCookie(value: string | null | undefined): CartItems {
   return items;
 }
 
-/** The cookie's value in a request's Cookie header, or null. */
-export function cartCookieOf(cookieHeader: string | null | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === CART_COOKIE) return rest.join('=');
-  }
-  return null;
-}
-
 /** The Set-Cookie string the browser writes for a cart (an empty cart deletes the cookie). */
 export function cartCookieString(items: CartItems, secure: boolean): string {
   const value = formatCartCookie(items);

@@ -5,6 +5,7 @@ import {
   type RegistryEntry,
 } from '@metrology/shared/release';
 import { signToken, verifyToken } from '@metrology/shared/signed-token';
+import { cookieValue } from '../render/visitor.mjs';
 
 const release = (version: string) => ({ version, publishedAt: '2026-11-01T00:00:00Z', commit: 'abc' });
 const entry = (extra: Partial<RegistryEntry> = {}): RegistryEntry => ({
@@ -86,5 +87,14 @@ describe('signed tokens', () => {
     ['garbage', () => 'not-a-token', 'key'],
   ])('are refused with %s', (_name, alter, key) => {
     expect(verifyToken(key, alter(signToken('key', { remote: 'mfe-content' }, 60, now)), now)).toBeNull();
+  });
+});
+
+describe("a request's cookies", () => {
+  it('finds one cookie in a Cookie header (the cart, the session, the preview)', () => {
+    const A = 'a'.repeat(24);
+    expect(cookieValue(`theme=dark; shop_cart=${A}:1; other=x`, 'shop_cart')).toBe(`${A}:1`);
+    expect(cookieValue('theme=dark', 'shop_cart')).toBeNull();
+    expect(cookieValue(undefined, 'shop_cart')).toBeNull();
   });
 });

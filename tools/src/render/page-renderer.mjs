@@ -5,7 +5,9 @@ import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
 import { registryForVisitor } from '@metrology/shared/release';
+import { CART_COOKIE } from '@metrology/shared/rules';
 import { composeDocument } from './document.mjs';
+import { cookieValue } from './visitor.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -225,7 +227,7 @@ export function createPageRenderer(options) {
               }),
       });
       // The cart's copy in its cookie (ids and quantities only): the badge and /cart are rendered with it.
-      const cartCookie = /(?:^|;\s*)shop_cart=([^;]{0,4096})/.exec(cookie ?? '')?.[1] ?? '';
+      const cartCookie = cookieValue(cookie, CART_COOKIE)?.slice(0, 4096) ?? '';
       /** @returns {Promise<ServedPage>} */
       const render = async () => {
         const started = performance.now();

@@ -1,10 +1,4 @@
-import {
-  CART_COOKIE_MAX_LINES,
-  cartCookieOf,
-  cartCookieString,
-  formatCartCookie,
-  parseCartCookie,
-} from '../cart-cookie';
+import { CART_COOKIE_MAX_LINES, cartCookieString, formatCartCookie, parseCartCookie } from '../cart-cookie';
 
 const A = 'a'.repeat(24);
 const B = '0123456789abcdef01234567';
@@ -45,12 +39,6 @@ describe('the cart cookie', () => {
 
   it('keeps the good lines of a partly damaged value', () => {
     expect(parseCartCookie(`${A}:3.junk.${B}:0`)).toEqual({ [A]: 3 });
-  });
-
-  it('finds its value in a Cookie header', () => {
-    expect(cartCookieOf(`theme=dark; shop_cart=${A}:1; other=x`)).toBe(`${A}:1`);
-    expect(cartCookieOf('theme=dark')).toBeNull();
-    expect(cartCookieOf(undefined)).toBeNull();
   });
 
   it('deletes the cookie for an empty cart, and is Secure on https', () => {
