@@ -31,3 +31,11 @@ export async function releaseOk(site: Site, ...args: string[]): Promise<string> 
   expect(result.code, `release ${args.join(' ')}`).toBe(0);
   return result.stdout;
 }
+
+/** The live version of a remote, as `release status --json` says. */
+export async function liveVersion(site: Site, remote: string): Promise<string> {
+  const status = JSON.parse(await releaseOk(site, 'status', '--json')) as Record<string, { current: string }>;
+  const current = status[remote]?.current;
+  if (!current) throw new Error(`${remote} is not published`);
+  return current;
+}

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { rootOf } from '../support/served';
 import { searchProducts } from '../support/shop-api';
 
 /**
@@ -95,7 +96,7 @@ test.describe('the server knows the cart', () => {
       await expect(page.getByTestId('cart-badge')).toHaveText('5');
     }
     const cartHtml = await (await page.context().request.get('/cart')).text();
-    const root = cartHtml.slice(cartHtml.indexOf('<div id="root">'), cartHtml.indexOf('id="shop-data"'));
+    const root = rootOf(cartHtml);
     expect(root).toContain(first.name.replace(/&/g, '&amp;'));
     expect(root).toContain(second.name.replace(/&/g, '&amp;'));
     expect(root).not.toContain('Loading your cart');

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { signToken } from '@metrology/shared/signed-token';
-import { release, releaseOk } from '../support/release-cli';
+import { liveVersion, release, releaseOk } from '../support/release-cli';
+import { rootOf } from '../support/served';
 import { test, expect, type Site } from '../support/fixtures';
 
 /**
@@ -20,39 +21,41 @@ const EDITION = 'About Us, the staged edition';
 
 test.describe.configure({ mode: 'serial' });
 
-/** The markup inside #root (the server render), without the page data. */
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('id="shop-data"'));
-
-async function liveVersion(site: Site): Promise<string> {
-  const status = JSON.parse(await releaseOk(site, 'status', '--json')) as Record<string, { current: string }>;
-  const current = status[REMOTE]?.current;
-  if (!current) throw new Error(`${REMOTE} is not published`);
-  return current;
-}
-
-/** A copy of the content remote's production build (both builds) whose About heading reads EDITION. */
-async function editionBuild(name: string): Promise<string> {
+/**
+ * A copy of the content remote's production build whose About heading is `replacement` (a JavaScript expression)
+ * in the given builds: the browser's, or both.
+ */
+async function contentVariant(
+  name: string,
+  replacement: string,
+  builds: 'browser' | 'both',
+): Promise<string> {
   const dir = path.join(process.env.E2E_WORK_DIR ?? ROOT, `rollout-${RUN}-${name}`);
   await fs.rm(dir, { recursive: true, force: true });
   await fs.cp(path.join(ROOT, REMOTE, 'dist'), dir, { recursive: true });
   let changed = 0;
-  for (const folder of [dir, path.join(dir, 'server')]) {
+  for (const folder of builds === 'both' ? [dir, path.join(dir, 'server')] : [dir]) {
     for (const file of await fs.readdir(folder)) {
       if (!file.endsWith('.js')) continue;
       const code = await fs.readFile(path.join(folder, file), 'utf8');
       const quoted = [JSON.stringify(HEADING), `'${HEADING}'`].find((q) => code.includes(q));
       if (!quoted) continue;
-      await fs.writeFile(path.join(folder, file), code.split(quoted).join(JSON.stringify(EDITION)));
+      await fs.writeFile(path.join(folder, file), code.split(quoted).join(replacement));
       changed += 1;
     }
   }
-  expect(changed, 'both builds changed').toBeGreaterThan(1);
+  expect(changed, `${builds === 'both' ? 'both builds' : 'the browser build'} changed`).toBeGreaterThan(
+    builds === 'both' ? 1 : 0,
+  );
   return dir;
 }
 
+/** Both builds of the content remote with the About heading reading EDITION. */
+const editionBuild = (name: string) => contentVariant(name, JSON.stringify(EDITION), 'both');
+
 /** Publishes the edition and puts the live pointer back, so the edition is published but not live. */
 async function publishNotLive(site: Site, version: string): Promise<string> {
-  const base = await liveVersion(site);
+  const base = await liveVersion(site, REMOTE);
   await releaseOk(site, 'publish', REMOTE, '--dist', await editionBuild(version), '--version', version);
   await releaseOk(site, 'rollback', REMOTE, '--to', base);
   return base;
@@ -73,7 +76,7 @@ test('a publish with the release CLI renders on the server at once: its files in
   browser,
 }) => {
   test.setTimeout(300_000);
-  const base = await liveVersion(site);
+  const base = await liveVersion(site, REMOTE);
   const version = `9.5.0-cli.${RUN}`;
   // A real production build (its progress and webpack's notes go to stderr).
   const published = await release(site, 'publish', REMOTE, '--version', version);
@@ -149,7 +152,7 @@ test('a preview shows the version in the release manager’s browser only; a tam
   } finally {
     await manager.close();
     await shopper.close();
-    expect(await liveVersion(site)).toBe(base);
+    expect(await liveVersion(site, REMOTE)).toBe(base);
   }
 });
 
@@ -198,30 +201,13 @@ test('a rollout at 20 % gives about a fifth of visitors the new version, each th
     }
   } finally {
     await release(site, 'abort', REMOTE, '--why', 'end of the e2e rollout test');
-    expect(await liveVersion(site)).toBe(base);
+    expect(await liveVersion(site, REMOTE)).toBe(base);
   }
 });
 
-/** A copy of the content build whose About page throws in the browser (its Node build renders it fine). */
-async function browserBreaksBuild(name: string): Promise<string> {
-  const dir = path.join(process.env.E2E_WORK_DIR ?? ROOT, `rollout-${RUN}-${name}`);
-  await fs.rm(dir, { recursive: true, force: true });
-  await fs.cp(path.join(ROOT, REMOTE, 'dist'), dir, { recursive: true });
-  let changed = 0;
-  for (const file of await fs.readdir(dir)) {
-    if (!file.endsWith('.js')) continue;
-    const code = await fs.readFile(path.join(dir, file), 'utf8');
-    const quoted = [JSON.stringify(HEADING), `'${HEADING}'`].find((q) => code.includes(q));
-    if (!quoted) continue;
-    await fs.writeFile(
-      path.join(dir, file),
-      code.split(quoted).join('(()=>{throw new Error("this canary is broken in the browser")})()'),
-    );
-    changed += 1;
-  }
-  expect(changed, 'browser build changed').toBeGreaterThan(0);
-  return dir;
-}
+/** The content build whose About page throws in the browser (its Node build renders it fine). */
+const browserBreaksBuild = (name: string) =>
+  contentVariant(name, '(()=>{throw new Error("this canary is broken in the browser")})()', 'browser');
 
 interface ActionRow {
   action: string;
@@ -245,7 +231,7 @@ test('a canary whose page throws in the browser is rolled back by itself; live v
 }) => {
   test.setTimeout(240_000);
   const version = `9.8.0-canary.${RUN}`;
-  const base = await liveVersion(site);
+  const base = await liveVersion(site, REMOTE);
   await releaseOk(
     site,
     'publish',
@@ -288,7 +274,7 @@ test('a canary whose page throws in the browser is rolled back by itself; live v
     expect(canaries).toBeGreaterThanOrEqual(5);
     // Rolled back by itself within a minute of passing the threshold (5 failing sessions, all of its own).
     await expect.poll(() => rolloutOf(site), { timeout: 60_000, intervals: [1000] }).toBeUndefined();
-    expect(await liveVersion(site)).toBe(base);
+    expect(await liveVersion(site, REMOTE)).toBe(base);
     const log = JSON.parse(await releaseOk(site, 'log', '--json', '--limit', '5')) as ActionRow[];
     const abort = log.find((row) => row.action === 'rollout-abort' && row.version === version);
     expect(abort?.automatic).toBe(true);
@@ -367,6 +353,6 @@ test('forged, foreign and replayed failure reports are refused or counted once, 
     expect(await rolloutOf(site)).toEqual(expect.objectContaining({ version, percent: 50 }));
   } finally {
     await release(site, 'abort', REMOTE, '--why', 'end of the e2e forged-report test');
-    expect(await liveVersion(site)).toBe(base);
+    expect(await liveVersion(site, REMOTE)).toBe(base);
   }
 });

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { formatPrice } from '@metrology/shared/rules';
-import { releaseOk } from '../support/release-cli';
-import { test, expect, type Site } from '../support/fixtures';
+import { liveVersion, releaseOk } from '../support/release-cli';
+import { rootOf } from '../support/served';
+import { test, expect } from '../support/fixtures';
 import { searchProducts, type Product } from '../support/shop-api';
 
 /**
@@ -24,9 +25,6 @@ async function served(request: APIRequestContext, url: string): Promise<{ status
 /** Text as React writes it in HTML (& < > " escaped). */
 const inHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The markup inside #root (the server render), without the page data. */
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('id="shop-data"'));
 
 test.describe('pages arrive rendered', () => {
   test('a product page has its name, price, specifications and JSON-LD in the HTML', async ({
@@ -132,13 +130,6 @@ test.describe('with JavaScript off', () => {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-async function liveVersion(site: Site, remote: string): Promise<string> {
-  const status = JSON.parse(await releaseOk(site, 'status', '--json')) as Record<string, { current: string }>;
-  const current = status[remote]?.current;
-  if (!current) throw new Error(`${remote} is not published`);
-  return current;
 }
 
 /** A copy of a remote's production build (browser and Node), altered. */
