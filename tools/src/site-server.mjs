@@ -322,7 +322,9 @@ export async function createSiteServer(options) {
           reply.code(page.status);
           // The page's token (this visitor's session and versions) is the only way its browser's failure reports
           // count; added per response, so the cached page stays shared by every visitor served the same versions.
-          const token = signingKey ? pageToken(signingKey, visitor.sessionId, page.versions) : '';
+          const token = signingKey
+            ? pageToken(signingKey, visitor.sessionId, page.versions, page.fallbacks)
+            : '';
           const html = token
             ? page.html.replace(
                 '<script type="application/json" id="shop-data">',

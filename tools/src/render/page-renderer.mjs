@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
-import { registryForVisitor } from '@metrology/shared/release';
+import { fallbackOrder, registryForVisitor } from '@metrology/shared/release';
 import { CART_COOKIE } from '@metrology/shared/rules';
 import { composeDocument } from './document.mjs';
 import { cookieValue } from './visitor.mjs';
@@ -39,6 +39,8 @@ const require = createRequire(import.meta.url);
  * @property {string} html
  * @property {string[]} problems
  * @property {Record<string, string>} versions remote -> the version this visitor is served
+ * @property {Record<string, string[]>} fallbacks remote -> the earlier good versions this visitor's browser may fall
+ *   back to (and so report on), at most MAX_FALLBACKS
  * @property {{ remote: string; version: string } | null} section as ServedPage's (the page views per version)
  * @property {{ remote: string; version: string }[]} failed as ServedPage's (the failures per version)
  * @property {{ remote: string; version: string; renderFailed: boolean }[]} canarySessions this visit, for each
@@ -59,6 +61,9 @@ const require = createRequire(import.meta.url);
  * @property {number} [cacheMs] SSR_CACHE_MS: how long a rendered page is served again to other visitors (default
  *   1000; 0 turns the cache off). Pages are anonymous; the key holds everything a render depends on.
  */
+
+/** Fallback versions a page's token names per remote: the browser's fallback order, cut short. */
+export const MAX_FALLBACKS = 5;
 
 /** Rendered pages kept at most. */
 export const MAX_CACHED_PAGES = 500;
@@ -204,12 +209,20 @@ export function createPageRenderer(options) {
       const versions = Object.fromEntries(
         Object.entries(seen.served).map(([remote, decision]) => [remote, decision?.version ?? '']),
       );
+      /** @type {Record<string, string[]>} */
+      const fallbacks = Object.fromEntries(
+        Object.entries(seen.registry.remotes).map(([remote, entry]) => [
+          remote,
+          entry ? fallbackOrder(entry).slice(1, 1 + MAX_FALLBACKS) : [],
+        ]),
+      );
       /** @param {ServedPage} page @returns {PageAnswer} */
       const answer = (page) => ({
         status: page.status,
         html: page.html,
         problems: page.problems,
         versions,
+        fallbacks,
         section: page.section,
         failed: page.failed,
         // A preview is a release manager looking, not a visitor of the rollout: it counts for neither side.

@@ -83,11 +83,13 @@ export function clearPreviewCookie(secure) {
 }
 
 /**
- * The token a page carries for its browser's failure reports: this session and the versions it was served.
+ * The token a page carries for its browser's failure reports: this session, the versions it was served and the
+ * earlier good versions its browser may fall back to (a failure of one of those is a report it may make too).
  * @param {string} key
  * @param {string} sessionId
  * @param {Record<string, string>} versions
+ * @param {Record<string, string[]>} fallbacks
  */
-export function pageToken(key, sessionId, versions) {
-  return signToken(key, { session: sessionId, versions }, PAGE_TOKEN_TTL_S);
+export function pageToken(key, sessionId, versions, fallbacks) {
+  return signToken(key, { session: sessionId, versions, fallbacks }, PAGE_TOKEN_TTL_S);
 }

@@ -36,10 +36,21 @@ export const REPORT_MESSAGES = {
   badSignature: `The body is not signed with the release signing key (${SIGNATURE_HEADER}).`,
 } as const;
 
-/** The page token's payload as the site server signs it: { session, versions: { [remote]: version } }. */
+/**
+ * The page token's payload as the site server signs it: { session, versions: { [remote]: version },
+ * fallbacks: { [remote]: [earlier good versions the browser may fall back to] } }.
+ */
 interface PageToken {
   session: string;
   versions: Record<string, unknown>;
+  fallbacks: Record<string, unknown>;
+}
+
+/** Whether the page was served this version of the remote, or may have fallen back to it. */
+function mayReport(token: PageToken, remote: string, version: string | undefined): boolean {
+  if (!version) return false;
+  const fallbacks = token.fallbacks[remote];
+  return token.versions[remote] === version || (Array.isArray(fallbacks) && fallbacks.includes(version));
 }
 
 function pageTokenOf(key: string, token: string): PageToken | null {
@@ -47,7 +58,15 @@ function pageTokenOf(key: string, token: string): PageToken | null {
   if (!payload || typeof payload.session !== 'string' || !payload.session) return null;
   const versions = payload.versions;
   if (!versions || typeof versions !== 'object' || Array.isArray(versions)) return null;
-  return { session: payload.session, versions: versions as Record<string, unknown> };
+  const fallbacks = payload.fallbacks;
+  return {
+    session: payload.session,
+    versions: versions as Record<string, unknown>,
+    fallbacks:
+      fallbacks && typeof fallbacks === 'object' && !Array.isArray(fallbacks)
+        ? (fallbacks as Record<string, unknown>)
+        : {},
+  };
 }
 
 declare module 'fastify' {
@@ -87,7 +106,7 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
       if (!key) throw new HttpError(503, REPORT_MESSAGES.noKey);
       const token = pageTokenOf(key, r.pageToken);
       if (!token) throw new HttpError(403, REPORT_MESSAGES.badToken);
-      if (!r.version || token.versions[r.remote] !== r.version) throw new HttpError(403, REPORT_MESSAGES.wrongVersion);
+      if (!mayReport(token, r.remote, r.version)) throw new HttpError(403, REPORT_MESSAGES.wrongVersion);
       const stored = await db.transaction(async (tx) => {
         const inserted = await tx.query(
           `INSERT INTO load_failures (session, remote, version, kind, message, url, fallback_version)

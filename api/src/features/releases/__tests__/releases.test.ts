@@ -73,6 +73,25 @@ describe('release load-failure reports', () => {
     expect(await count()).toBe(before);
   });
 
+  it("accepts a report of a version the page's browser may fall back to, and no other", async () => {
+    // Served 1.4.0; the token names 1.3.2 and 1.3.0 as the earlier good versions the browser falls back to.
+    const token = signToken(
+      KEY,
+      { session: 'session-fallback', versions: { 'mfe-catalog': '1.4.0' }, fallbacks: { 'mfe-catalog': ['1.3.2', '1.3.0'] } },
+      86_400,
+    );
+    const fallback = await post(app, '/api/releases/load-failures', {
+      ...REPORT,
+      version: '1.3.2',
+      fallbackVersion: '1.3.0',
+      pageToken: token,
+    });
+    expect(fallback.statusCode).toBe(200);
+    const newer = await post(app, '/api/releases/load-failures', { ...REPORT, version: '1.5.0', pageToken: token });
+    expect(newer.statusCode).toBe(403);
+    expect(body(newer).message).toBe(REPORT_MESSAGES.wrongVersion);
+  });
+
   it('counts a replayed report once per session, remote, version and kind', async () => {
     const before = await count();
     for (let i = 0; i < 5; i += 1) {
