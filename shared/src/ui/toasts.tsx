@@ -64,6 +64,19 @@ export function ToastHost() {
     () => library,
     () => null,
   );
+  // The shopper's first click or key press brings the library, so a toast that follows it (a slow answer giving
+  // up, a failed login) shows at once; a page nobody touches never loads it.
+  useEffect(() => {
+    if (library) return undefined;
+    const early = () => load();
+    const options = { once: true, capture: true, passive: true } as const;
+    window.addEventListener('pointerdown', early, options);
+    window.addEventListener('keydown', early, options);
+    return () => {
+      window.removeEventListener('pointerdown', early, options);
+      window.removeEventListener('keydown', early, options);
+    };
+  }, []);
   useEffect(() => {
     if (!notistack) return undefined;
     hosts += 1;
