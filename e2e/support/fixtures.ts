@@ -18,32 +18,10 @@ function required(name: string): string {
 }
 
 /**
- * Pages arrive rendered by the server; a click before the browser has hydrated them would be lost. goto and
- * reload wait for `<html data-hydrated>` unless a test turns that off (JavaScript off, a page that must not load).
+ * Tests act as a shopper does: as soon as a control shows, never after waiting for hydration or a quiet network
+ * (the page holds input made before it hydrated and gives it back once, see shared/server/early-input.mjs).
  */
-function waitingForHydration(page: Page): Page {
-  const hydrated = async <R extends { headers(): Record<string, string> } | null>(
-    response: R,
-  ): Promise<R> => {
-    const html = response && (response.headers()['content-type'] ?? '').startsWith('text/html');
-    // Only the shop's server-rendered pages (they carry their data); not a payment provider's page.
-    if (html && (await page.locator('#shop-data').count()) > 0) {
-      await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 20_000 });
-    }
-    return response;
-  };
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = async (url, options) => hydrated(await goto(url, options));
-  page.reload = async (options) => hydrated(await reload(options));
-  return page;
-}
-
-export const test = base.extend<{ site: Site; waitForHydration: boolean }>({
-  waitForHydration: [true, { option: true }],
-  page: async ({ page, waitForHydration }, use) => {
-    await use(waitForHydration ? waitingForHydration(page) : page);
-  },
+export const test = base.extend<{ site: Site }>({
   site: async ({}, use) => {
     const control = required('E2E_GEO_CONTROL_URL');
     const site: Site = {

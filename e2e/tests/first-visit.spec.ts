@@ -15,9 +15,7 @@ function badgeInHtml(html: string): number {
 }
 
 test.describe('before the scripts', () => {
-  test.use({ waitForHydration: false });
-
-  test('the head holds no script and no script preload: the CSS and the LCP image come first', async ({
+  test('the head holds no script file and no script preload, only the inline early-input script: the CSS and the LCP image come first', async ({
     request,
     site,
   }) => {
@@ -27,7 +25,12 @@ test.describe('before the scripts', () => {
       const html = await (await request.get(route)).text();
       const head = html.slice(0, html.indexOf('</head>'));
       expect(head, route).toContain('rel="stylesheet"');
-      expect(head, route).not.toMatch(/<script(?![^>]*application\/ld\+json)|as="script"/);
+      // One inline script ahead of the stylesheets: the one that holds a shopper's input until hydration.
+      const scripts = head.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
+      expect(scripts, route).toHaveLength(1);
+      expect(scripts[0], route).not.toContain('src=');
+      expect(head.indexOf('__shopEarly'), route).toBeLessThan(head.indexOf('rel="stylesheet"'));
+      expect(head, route).not.toContain('as="script"');
     }
     const productHtml = await (await request.get(`/product/${product.slug}`)).text();
     expect(productHtml.slice(0, productHtml.indexOf('</head>'))).toMatch(
@@ -70,7 +73,6 @@ test.describe('before the scripts', () => {
 
 async function addToCart(page: Page, slug: string, quantity: number): Promise<void> {
   await page.goto(`/product/${slug}`);
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
   for (let n = 1; n < quantity; n += 1) await page.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(String(quantity));
   await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -92,7 +94,6 @@ test.describe('the server knows the cart', () => {
       const served = await (await page.context().request.get(route)).text();
       expect(badgeInHtml(served), route).toBe(5);
       await page.goto(route);
-      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
       await expect(page.getByTestId('cart-badge')).toHaveText('5');
     }
     const cartHtml = await (await page.context().request.get('/cart')).text();
@@ -118,7 +119,6 @@ test.describe('the server knows the cart', () => {
     // The browser's own cart (empty here) is the authority once the page is live, and rewrites the cookie.
     const page = await context.newPage();
     await page.goto('/');
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
     await expect
       .poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'shop_cart'))
@@ -128,7 +128,7 @@ test.describe('the server knows the cart', () => {
 });
 
 test.describe('with JavaScript off', () => {
-  test.use({ javaScriptEnabled: false, waitForHydration: false });
+  test.use({ javaScriptEnabled: false });
 
   test('/cart shows the cart lines from the cookie, or the empty cart', async ({ page, site }) => {
     await page.goto('/cart');
@@ -180,6 +180,8 @@ test.describe('hydration', () => {
     for (const route of routes) {
       await page.goto(route);
       await expect(page.locator('main')).toBeVisible();
+      // What is tested here is hydration itself, so this waits for it (no action follows).
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     }
     expect(errors).toEqual([]);
   });

@@ -95,7 +95,7 @@ test.describe('pages arrive rendered', () => {
 });
 
 test.describe('with JavaScript off', () => {
-  test.use({ javaScriptEnabled: false, waitForHydration: false });
+  test.use({ javaScriptEnabled: false });
 
   const ROUTES: [string, string][] = [
     ['/', 'Precision Metrology'],

@@ -6,6 +6,7 @@ import './styles/shell.css';
 import { App } from './app';
 import { registerSections } from './remotes/remote-loader';
 import { CLIENT_SECTION_DIGEST } from './remotes/server-sections';
+import { markEarlyInputLive, replayEarlyInput } from './early-input/replay';
 import type { ShopData } from './server/render-page';
 
 /** The data a server-rendered page carries (README "How a page is rendered"), or null on a plain page. */
@@ -36,6 +37,7 @@ async function start(): Promise<void> {
     setRuntimeConfig(data.config);
     await registerSections(data.config, { registry: data.registry, rendered: data.sections });
     const store = createShopStore(data.state as Partial<RootState>);
+    markEarlyInputLive();
     hydrateRoot(
       container,
       <StrictMode>
@@ -43,6 +45,9 @@ async function start(): Promise<void> {
       </StrictMode>,
       { onRecoverableError },
     );
+    // What the shopper did before this (held by the page's early-input script) is given back as each part
+    // hydrates, once the session and cart are restored, so it acts on the cart the page goes on with.
+    replayEarlyInput({ ready: () => store.getState().cart.status === 'ready' });
     return;
   }
   const config = await loadRuntimeConfig();

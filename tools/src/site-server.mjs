@@ -15,6 +15,7 @@ import { createPageRenderer } from './render/page-renderer.mjs';
 import { createSiteMetrics } from './site-metrics.mjs';
 import { browserGeoUrl, createGeoLookup } from './render/geo.mjs';
 import { createServedCounter } from './render/served-counter.mjs';
+import { cartForms } from './render/cart-form.mjs';
 import {
   clearPreviewCookie,
   pageToken,
@@ -200,6 +201,8 @@ export async function createSiteServer(options) {
     if (visitor.isNew) reply.header('Set-Cookie', sessionCookie(visitor.sessionId, secureCookies()));
     return visitor;
   };
+  // Add to Cart, a line's stepper and bin, sent without script: the cart cookie changes, then a redirect back.
+  await app.register(cartForms, { secureCookies });
   const served = createServedCounter({
     apiUrl: apiInternalUrl,
     signingKey,

@@ -21,8 +21,10 @@ const isSortKey = (value: string | null): value is SortKey =>
   value !== null && (SORT_KEYS as readonly string[]).includes(value);
 
 function readList(params: URLSearchParams, key: string): string[] {
-  const values = (params.get(key) ?? '')
-    .split(',')
+  // One comma-separated value (the page's own links) or the value repeated (the filter form sent without script).
+  const values = params
+    .getAll(key)
+    .flatMap((value) => value.split(','))
     .map((v) => v.trim())
     .filter(Boolean);
   // Sorted, so one choice has one URL.

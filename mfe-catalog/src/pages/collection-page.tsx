@@ -106,7 +106,7 @@ export default function CollectionPage() {
   };
   // A box ticked before the page hydrated (the server's HTML is live before its script) keeps its tick: the
   // browser changed the box, React kept what it found, and the click is applied now, once.
-  const panelBody = useRef<HTMLDivElement>(null);
+  const panelBody = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const early = [
       ...(panelBody.current?.querySelectorAll<HTMLInputElement>('input[data-filter]') ?? []),
@@ -188,7 +188,17 @@ export default function CollectionPage() {
               ? ` (${boxes.categories.length + boxes.types.length})`
               : ''}
           </button>
-          <div id={ids.panel} ref={panelBody} className="catalog-filter-panel__body" data-open={panelOpen}>
+          {/* A GET form to this page: with JavaScript off the boxes and the sort are applied by its button. */}
+          <form
+            id={ids.panel}
+            ref={panelBody}
+            className="catalog-filter-panel__body"
+            data-open={panelOpen}
+            action="/collection"
+            method="get"
+            data-native
+            onSubmit={(event) => event.preventDefault()}
+          >
             <CheckboxGroup
               legend="Categories"
               group="categories"
@@ -203,7 +213,12 @@ export default function CollectionPage() {
               chosen={boxes.types}
               onToggle={(value) => update({ types: toggle(boxes.types, value) })}
             />
-          </div>
+            <noscript>
+              <button type="submit" className="ms-button catalog-filter-panel__apply">
+                Apply filters
+              </button>
+            </noscript>
+          </form>
         </aside>
 
         <section className="catalog-collection__results" aria-label="Products">
@@ -219,6 +234,8 @@ export default function CollectionPage() {
               <label htmlFor={ids.sort}>Sort by</label>
               <Select
                 id={ids.sort}
+                name="sort"
+                form={ids.panel}
                 value={filters.sort}
                 onChange={(event) => update({ sort: event.target.value as SortKey })}
                 options={SORT_KEYS.map((key) => ({ value: key, label: SORT_LABELS[key] }))}
@@ -288,6 +305,7 @@ function CheckboxGroup({
         <label key={value} className="catalog-checkbox">
           <input
             type="checkbox"
+            name={group}
             data-filter={group}
             value={value}
             checked={chosen.includes(value)}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Price, addToCart, notify, useAppDispatch, type Product } from '@metrology/shared';
+import { Price, addToCart, notify, productPath, useAppDispatch, type Product } from '@metrology/shared';
 import { QuantityStepper } from '@metrology/shared/controls';
 
 /** Price, quantity and Add to Cart for shoppers outside India (SPEC Product detail). */
@@ -20,22 +20,33 @@ export function ProductPurchase({ product }: { product: Product }) {
   };
 
   return (
-    <div className="catalog-purchase">
+    // A post form the site server answers before hydration (and with JavaScript off); once live, the store adds.
+    <form
+      className="catalog-purchase"
+      method="post"
+      action="/cart"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!adding) void add();
+      }}
+    >
+      <input type="hidden" name="op" value="add" />
+      <input type="hidden" name="id" value={product._id} />
+      <input type="hidden" name="return" value={productPath(product)} />
       <div className="catalog-purchase__price">
         <Price price={product.price} mrp={product.mrp} />
       </div>
       <div className="catalog-purchase__actions">
-        <QuantityStepper className="catalog-stepper" value={quantity} onChange={setQuantity} />
-        <button
-          type="button"
-          className="ms-button catalog-purchase__add"
-          data-main-action
-          disabled={adding}
-          onClick={() => void add()}
-        >
+        <QuantityStepper
+          className="catalog-stepper"
+          name="quantity"
+          value={quantity}
+          onChange={setQuantity}
+        />
+        <button type="submit" className="ms-button catalog-purchase__add" data-main-action disabled={adding}>
           Add to Cart
         </button>
       </div>
-    </div>
+    </form>
   );
 }

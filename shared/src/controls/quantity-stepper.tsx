@@ -11,6 +11,13 @@ export interface QuantityStepperProps {
   productName?: string;
   /** Show the "Quantity" label (a product page) or keep it for screen readers only (a cart row). */
   labelVisible?: boolean;
+  /** The field's name in the form around it, so the form works before hydration (a product page's Add to Cart). */
+  name?: string;
+  /**
+   * The id of a post form the stepper belongs to (a cart line's): its buttons then send that form with
+   * `op=dec`/`op=inc` when no script handles them; once hydrated they change the quantity here instead.
+   */
+  form?: string;
 }
 
 /**
@@ -28,6 +35,8 @@ export function QuantityStepper({
   className,
   productName,
   labelVisible = !productName,
+  name,
+  form,
 }: QuantityStepperProps) {
   const inputId = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -39,6 +48,9 @@ export function QuantityStepper({
   }
   const of = productName ? ` of ${productName}` : '';
   const canDecrease = value > 1;
+  // Inside a form: the buttons are its submit buttons for a page without script; a hydrated one acts here.
+  const sends = (op: 'dec' | 'inc') =>
+    form ? ({ type: 'submit', form, name: 'op', value: op } as const) : ({ type: 'button' } as const);
   return (
     <div
       className={`ms-stepper ${className}`}
@@ -49,11 +61,12 @@ export function QuantityStepper({
       </label>
       <div className="ms-stepper__controls">
         <button
-          type="button"
+          {...sends('dec')}
           className="ms-stepper__button"
           aria-label={`Decrease quantity${of}`}
           aria-disabled={!canDecrease}
-          onClick={() => {
+          onClick={(event) => {
+            event.preventDefault();
             if (canDecrease) onChange(value - 1);
           }}
         >
@@ -61,6 +74,8 @@ export function QuantityStepper({
         </button>
         <input
           id={inputId}
+          {...(name ? { name } : {})}
+          {...(form ? { form } : {})}
           className="ms-stepper__input"
           type="number"
           inputMode="numeric"
@@ -76,10 +91,13 @@ export function QuantityStepper({
           onBlur={() => setDraft(null)}
         />
         <button
-          type="button"
+          {...sends('inc')}
           className="ms-stepper__button"
           aria-label={`Increase quantity${of}`}
-          onClick={() => onChange(value + 1)}
+          onClick={(event) => {
+            event.preventDefault();
+            onChange(value + 1);
+          }}
         >
           <span aria-hidden="true">+</span>
         </button>

@@ -2,6 +2,14 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { cartApi } from '../api/cart-endpoints.js';
 import { errorMessage, isApiError } from '../api/errors.js';
 import { normaliseCartData } from '../rules/cart.js';
+import {
+  CART_COOKIE,
+  CART_OPS_COOKIE,
+  cartOpsCookieString,
+  parseCartCookie,
+  parseCartOps,
+  type CartOp,
+} from '../rules/cart-cookie.js';
 import { GUEST_CART_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../rules/constants.js';
 import { loggedOut, readStoredToken, tokenReceived } from './auth-slice.js';
 import {
@@ -152,14 +160,49 @@ export const sessionExpired = (): ShopThunk<void> => (dispatch, getState) => {
   storage((s) => s.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify(getState().cart.items)));
 };
 
-/** First load: a stored token brings the server cart, a guest gets the cart kept in this browser. */
+/** A cookie of this page's, or null. */
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return null;
+}
+
+/**
+ * The cart changes the site server made from forms sent without script, taken once: the cookie is cleared as
+ * they are read.
+ */
+function takePendingCartOps(): CartOp[] {
+  const ops = parseCartOps(readCookie(CART_OPS_COOKIE));
+  if (ops.length > 0) {
+    try {
+      document.cookie = cartOpsCookieString([], location.protocol === 'https:');
+    } catch {
+      // Cookies disabled: there were none to take.
+    }
+  }
+  return ops;
+}
+
+/**
+ * First load: a stored token brings the server cart, a guest gets the cart kept in this browser. Changes made by
+ * forms sent without script are applied then: a guest's cart is the cookie's copy they were made on, a signed-in
+ * shopper's server cart gets each change.
+ */
 export const restoreSession = (): ShopThunk => async (dispatch, getState) => {
   // A server-rendered page starts anonymous (the token lives in this browser only): the stored one comes in now.
   const stored = getState().auth.token ? null : readStoredToken();
   if (stored) dispatch(tokenReceived(stored));
+  const pending = takePendingCartOps();
   if (getState().auth.token) {
     await dispatch(loadServerCart());
+    for (const op of pending) {
+      if (op.kind === 'add') await dispatch(addToCart(op.itemId, op.quantity));
+      else await dispatch(updateCartQuantity(op.itemId, op.quantity));
+    }
   } else {
-    dispatch(cartReplaced(readGuestCart()));
+    dispatch(cartReplaced(pending.length > 0 ? parseCartCookie(readCookie(CART_COOKIE)) : readGuestCart()));
   }
 };

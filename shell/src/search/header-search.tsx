@@ -117,13 +117,24 @@ export function HeaderSearch() {
   };
 
   return (
-    <div className="shell-search" role="search" aria-label="Catalogue">
+    // A real GET form to the results page: before the page hydrates (and with JavaScript off) Enter searches
+    // natively; once live, the combobox's keys decide and the form never submits itself.
+    <form
+      className="shell-search"
+      role="search"
+      aria-label="Catalogue"
+      action="/products"
+      method="get"
+      data-native
+      onSubmit={(event) => event.preventDefault()}
+    >
       <label htmlFor={inputId} className="ms-visually-hidden">
         Search instruments
       </label>
       <input
         ref={input}
         id={inputId}
+        name="q"
         className="ms-input shell-search__input"
         type="text"
         role="combobox"
@@ -185,6 +196,6 @@ export function HeaderSearch() {
             ))
           : null}
       </ul>
-    </div>
+    </form>
   );
 }

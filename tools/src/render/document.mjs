@@ -2,6 +2,7 @@
 // The served page: the shell's index.html with the server render in #root, the page's head, the styles of the
 // route and its LCP image first, the page's data for hydration, and the scripts only after the first paint.
 import { escapeHtml, scriptSafeJson } from '@metrology/shared/html-escape';
+import { EARLY_INPUT_SCRIPT } from '@metrology/shared/early-input';
 
 export { escapeHtml, scriptSafeJson };
 
@@ -23,11 +24,12 @@ const TEMPLATE_SCRIPT = /<script\b[^>]*\bsrc=("[^"]*"|'[^']*'|[^\s>]+)[^>]*><\/s
  * The loader that starts the scripts once the page has painted: the entry as an async script, the chunks and
  * manifest it will ask for as low-priority preloads. Nothing of JavaScript competes with the HTML, the CSS or the
  * LCP image for the first paint, and the chain is still one step deep once it starts. A hidden tab (prerender,
- * a background tab) paints nothing, so it starts at once.
+ * a background tab) paints nothing, so it starts at once. An entry that fails to load sends the input held so far
+ * natively (early-input.mjs).
  * @param {{ entries: string[]; preloads: string[]; fetches: string[] }} load
  */
 function lateLoader(load) {
-  return `<script>(function(l){var d=document,n=d.currentScript&&d.currentScript.nonce,done=0;function add(t,a){var e=d.createElement(t);for(var k in a)e[k]=a[k];if(n)e.nonce=n;e.setAttribute('fetchpriority','low');d.head.appendChild(e)}function go(){if(done)return;done=1;l.entries.forEach(function(u){add('script',{src:u,async:true})});l.preloads.forEach(function(u){add('link',{rel:'preload',as:'script',href:u})});l.fetches.forEach(function(u){add('link',{rel:'preload',as:'fetch',href:u,crossOrigin:'anonymous'})})}if(d.visibilityState==='hidden'){go();return}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,250)})(${scriptSafeJson(load)})</script>`;
+  return `<script>(function(l){var d=document,n=d.currentScript&&d.currentScript.nonce,done=0;function add(t,a){var e=d.createElement(t);for(var k in a)e[k]=a[k];if(n)e.nonce=n;e.setAttribute('fetchpriority','low');d.head.appendChild(e)}function go(){if(done)return;done=1;l.entries.forEach(function(u){add('script',{src:u,async:true,onerror:function(){var s=window.__shopEarly;if(s)s.fail()}})});l.preloads.forEach(function(u){add('link',{rel:'preload',as:'script',href:u})});l.fetches.forEach(function(u){add('link',{rel:'preload',as:'fetch',href:u,crossOrigin:'anonymous'})})}if(d.visibilityState==='hidden'){go();return}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,250)})(${scriptSafeJson(load)})</script>`;
 }
 
 /**
@@ -51,6 +53,12 @@ export function composeDocument(template, parts) {
     // The page's own title and description replace the site's defaults.
     page = page.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta\s+name="?description"?[^>]*>/, '');
   }
+  // The early-input script first (after the charset): inline and ahead of the stylesheets, it runs before the
+  // first paint.
+  const early = `<script>${EARLY_INPUT_SCRIPT}</script>`;
+  page = /<meta\s+charset[^>]*>/i.test(page)
+    ? page.replace(/<meta\s+charset[^>]*>/i, (meta) => meta + early)
+    : page.replace('<head>', () => `<head>${early}`);
   page = page.replace('</head>', `${parts.headTags}${links}</head>`);
   page = page.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
   // A function replacement: `$` in the markup is never read as a pattern.

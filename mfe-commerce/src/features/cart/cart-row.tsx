@@ -12,8 +12,18 @@ interface Props {
 export function CartRow({ line, onQuantityChange }: Props) {
   const { product, quantity, total } = line;
   const path = productPath(product);
+  // The line's post form: its stepper and bin send it when no script handles them (the site server changes the
+  // cart's copy and sends the shopper back here). Enter in the field sends `set` with the typed quantity.
+  const formId = `cart-line-${product._id}`;
   return (
     <li className="commerce-line" data-testid="cart-line">
+      <form id={formId} method="post" action="/cart" hidden onSubmit={(event) => event.preventDefault()}>
+        <input type="hidden" name="id" value={product._id} />
+        <input type="hidden" name="return" value="/cart" />
+        <button type="submit" name="op" value="set" tabIndex={-1}>
+          Update quantity of {product.name}
+        </button>
+      </form>
       <Link to={path} className="commerce-line__image" tabIndex={-1} aria-hidden="true">
         <ProductImage src={product.image[0]} alt="" width={96} height={96} />
       </Link>
@@ -32,16 +42,24 @@ export function CartRow({ line, onQuantityChange }: Props) {
         productName={product.name}
         value={quantity}
         onChange={(next) => onQuantityChange(product._id, next)}
+        name="quantity"
+        form={formId}
       />
       <p className="commerce-line__total">
         <span className="commerce-line__label">Total: </span>
         <span data-testid="line-total">{formatAmount(total)}</span>
       </p>
       <button
-        type="button"
+        type="submit"
+        form={formId}
+        name="op"
+        value="remove"
         className="commerce-line__remove"
         aria-label={`Remove ${product.name} from the cart`}
-        onClick={() => onQuantityChange(product._id, 0)}
+        onClick={(event) => {
+          event.preventDefault();
+          onQuantityChange(product._id, 0);
+        }}
       >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path

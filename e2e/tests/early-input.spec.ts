@@ -1,0 +1,241 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { registerShopper, searchProducts, type Product } from '../support/shop-api';
+
+// Issue 31: nothing a shopper does is lost before the page hydrates. Each page is opened on a CPU slowed six
+// times (a mid-range phone) and each action is taken as soon as its control shows: the page is only committed,
+// nothing waits for its scripts. With JavaScript off, the actions that have a native form work too.
+
+async function slowCpu(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  return cdp;
+}
+
+async function pricedProduct(site: Parameters<typeof searchProducts>[0], company: string): Promise<Product> {
+  const [product] = (await searchProducts(site, `company=${company}&limit=10`)).filter((p) => p.price > 0);
+  if (!product) throw new Error(`no priced ${company} product`);
+  return product;
+}
+
+const cartBadge = (page: Page) => page.getByRole('link', { name: /^Cart, \d+ items?$/ });
+
+test.describe('on a slow phone, before the page hydrates', () => {
+  test('Add to Cart: the toast, the badge "1 item", one line of quantity 1 on /cart', async ({
+    page,
+    site,
+  }) => {
+    const product = await pricedProduct(site, 'Mahr');
+    await slowCpu(page);
+    await page.goto(`/product/${product.slug}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText('Item Added to Cart')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+    await page.goto('/cart', { waitUntil: 'commit' });
+    const lines = page.getByTestId('cart-line');
+    await expect(lines).toHaveCount(1);
+    await expect(lines.first()).toContainText(product.name);
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('1');
+  });
+
+  test('+ on a /cart line, then Proceed to Checkout: quantity 2, then the login gate for a guest', async ({
+    page,
+    site,
+  }) => {
+    const product = await pricedProduct(site, 'Sylvac');
+    await page.addInitScript((id) => {
+      localStorage.setItem('guestCart', JSON.stringify({ [id]: 1 }));
+    }, product._id);
+    await page.context().addCookies([{ name: 'shop_cart', value: `${product._id}:1`, url: site.url }]);
+    await slowCpu(page);
+    await page.goto('/cart', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('2', {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('dialog', { name: /login/i })).toBeVisible();
+    await expect(page.getByText('Please login to proceed with checkout')).toBeVisible();
+  });
+
+  test('+ on a /cart line, then Proceed to Checkout: quantity 2, then the checkout when logged in', async ({
+    page,
+    site,
+  }) => {
+    const product = await pricedProduct(site, 'Tespa');
+    const shopper = await registerShopper(site, 'early-input');
+    await fetch(`${site.apiUrl}/api/cart/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: shopper.token },
+      body: JSON.stringify({ itemId: product._id, quantity: 1 }),
+    });
+    await page.addInitScript((token) => localStorage.setItem('token', token), shopper.token);
+    await page.context().addCookies([{ name: 'shop_cart', value: `${product._id}:1`, url: site.url }]);
+    await slowCpu(page);
+    await page.goto('/cart', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/place-order$/, { timeout: 30_000 });
+    // The server cart got the + before the checkout read it.
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${site.apiUrl}/api/cart/get`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token: shopper.token },
+          body: '{}',
+        });
+        const body = (await response.json()) as { cartData?: Record<string, unknown> };
+        return JSON.stringify(body.cartData?.[product._id]);
+      })
+      .toMatch(/2/);
+  });
+
+  test('a word typed into the header search and Enter: the results page lists the instrument', async ({
+    page,
+    site,
+  }) => {
+    const product = await pricedProduct(site, 'Mahr');
+    const word = product.name.split(/\s+/).find((w) => w.length >= 4) ?? product.name;
+    await slowCpu(page);
+    await page.goto('/about', { waitUntil: 'commit' });
+    const search = page.getByRole('combobox', { name: 'Search instruments' });
+    await search.fill(word);
+    await search.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/products\\?q=${encodeURIComponent(word)}`), {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('link', { name: product.name }).first()).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('the account control opens, and its Login / Register opens the login dialog', async ({ page }) => {
+    await slowCpu(page);
+    await page.goto('/about', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Login / Register' }).click({ timeout: 30_000 });
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('a control pressed before its part hydrates says it is busy until it acts', async ({ page }) => {
+    await slowCpu(page);
+    // The shell's entry is held back, so the page cannot hydrate until the press has been seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/about', { waitUntil: 'commit' });
+    const account = page.getByRole('button', { name: 'Account' });
+    await account.click();
+    await expect(account).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(account).not.toHaveAttribute('aria-busy', 'true', { timeout: 30_000 });
+    await expect(account).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('text typed into the contact form before hydration is still there after it', async ({ page }) => {
+    await slowCpu(page);
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const name = page.getByRole('textbox', { name: 'Name' });
+    const details = page.getByRole('textbox', { name: 'Enquiry details' });
+    await name.fill('Asha Menon');
+    await details.fill('Two bore gauges, calibrated');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
+    // After hydration the text is there, React knows it (a further key goes on from it), and so is the caret.
+    await expect(name).toHaveValue('Asha Menon');
+    await expect(details).toHaveValue('Two bore gauges, calibrated');
+    await details.press('End');
+    await details.pressSequentially(' with certificates');
+    await expect(details).toHaveValue('Two bore gauges, calibrated with certificates');
+  });
+});
+
+test.describe('with JavaScript off, the native forms', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Add to Cart, then + and the bin on /cart', async ({ page, site }) => {
+    const product = await pricedProduct(site, 'Mahr');
+    await page.goto(`/product/${product.slug}`);
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
+    await expect(cartBadge(page)).toHaveAccessibleName('Cart, 2 items');
+
+    await page.goto('/cart');
+    await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('3');
+    await page.getByRole('button', { name: `Decrease quantity of ${product.name}` }).click();
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('2');
+    await page.getByRole('button', { name: `Remove ${product.name} from the cart` }).click();
+    await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+  });
+
+  test('the header search', async ({ page, site }) => {
+    const product = await pricedProduct(site, 'Sylvac');
+    const word = product.name.split(/\s+/).find((w) => w.length >= 4) ?? product.name;
+    await page.goto('/about');
+    const search = page.getByRole('combobox', { name: 'Search instruments' });
+    await search.fill(word);
+    await search.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/products\\?q=${encodeURIComponent(word)}`));
+    await expect(page.getByRole('link', { name: product.name }).first()).toBeVisible();
+  });
+
+  test('the /collection filters', async ({ page }) => {
+    await page.goto('/collection');
+    const box = page.getByRole('checkbox', { name: /^Calipers \(\d+\)$/ });
+    const label = (await box.evaluate((input) => input.closest('label')?.textContent)) ?? '';
+    const total = Number(/\(([\d,]+)\)/.exec(label)?.[1]?.replace(/,/g, ''));
+    await box.check();
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('low-high');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/categories=Calipers/);
+    await expect(page).toHaveURL(/sort=low-high/);
+    await expect(page.getByRole('checkbox', { name: /^Calipers \(\d+\)$/ })).toBeChecked();
+    await expect(
+      page.getByText(new RegExp(`^Showing \\d+ of ${total.toLocaleString('en-US')} products$`)),
+    ).toBeVisible();
+  });
+
+  test('a form from another site cannot change the cart', async ({ request, site }) => {
+    const product = await pricedProduct(site, 'Mahr');
+    const response = await request.post('/cart', {
+      form: { op: 'add', id: product._id, quantity: '1', return: '/cart' },
+      headers: { 'sec-fetch-site': 'cross-site' },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(response.headers()['set-cookie']).toBeUndefined();
+  });
+});
+
+test.describe('a change made without script reaches the cart the page goes on with', () => {
+  test('an add sent natively is in the cart once the page runs its script, exactly once', async ({
+    page,
+    site,
+  }) => {
+    const product = await pricedProduct(site, 'Tespa');
+    await page.goto('/about');
+    // The form as a page without script sends it (the early-input script's fallback does the same).
+    const response = await page.request.post('/cart', {
+      form: { op: 'add', id: product._id, quantity: '3', return: '/cart' },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(response.ok()).toBe(true);
+    await page.goto('/cart');
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('3');
+    // The browser's own cart took the change (and the pending change was cleared) ...
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('guestCart')))
+      .toBe(JSON.stringify({ [product._id]: 3 }));
+    expect((await page.context().cookies()).some((c) => c.name === 'shop_cart_ops')).toBe(false);
+    // ... so another page does not add it again.
+    await page.reload();
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('3');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('guestCart')))
+      .toBe(JSON.stringify({ [product._id]: 3 }));
+  });
+});

@@ -1,0 +1,111 @@
+// @ts-check
+// Input before hydration. A server-rendered page paints seconds before its script has hydrated it; a click or a
+// submit in that gap would reach HTML with no handler and be lost. The page's head carries this small script
+// (inline, with the page's nonce, ahead of the stylesheets so it runs before the first paint): it holds every
+// click on a control and every submit of a form that React has not hydrated yet, marks the control busy, and
+// keeps it in a queue. The shell's replayer (shell/src/early-input/replay.ts) gives each one back, once, when
+// the part that owns it has hydrated. A post form whose script never comes is sent natively instead, so the
+// shopper's action still happens (the site server answers those forms). Plain JavaScript: the site server
+// inlines it as it is.
+
+/** The page global the script fills and the shell's replayer empties. */
+export const EARLY_INPUT_GLOBAL = '__shopEarly';
+
+/** A held post form is sent natively if its part has not started hydrating by then (the script did not come). */
+export const NATIVE_FALLBACK_MS = 20_000;
+
+/**
+ * The script's body; it only ever runs in the browser, stringified into the page.
+ * @param {Window & Record<string, unknown>} w
+ * @param {Document} d
+ * @param {number} fallbackMs
+ */
+function holdEarlyInput(w, d, fallbackMs) {
+  /** @type {{ type: 'click' | 'submit'; el: HTMLElement; by: HTMLElement | null }[]} */
+  var q = [];
+  /** @type {{ q: typeof q; live: boolean; fail: () => void; wake?: () => void }} */
+  var state = { q: q, live: false, fail: sendNatively };
+  w.__shopEarly = state;
+  /** React has hydrated an element once it carries its props (their key starts so). @param {Element} el */
+  function live(el) {
+    return Object.keys(el).some(function (k) {
+      return k.indexOf('__reactProps') === 0;
+    });
+  }
+  /** @param {Element | null} el */
+  function busy(el) {
+    if (el) el.setAttribute('aria-busy', 'true');
+  }
+  /** @param {Element} el */
+  function held(el) {
+    return q.some(function (e) {
+      return e.el === el || e.by === el;
+    });
+  }
+  /** @param {Event} e @param {HTMLElement} el @param {HTMLElement | null} by @param {'click' | 'submit'} type */
+  function hold(e, el, by, type) {
+    // Only the page's current copy of this script holds anything (it ran once per page; tests run it again).
+    if (w.__shopEarly !== state) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    // A second press before the first is given back is the same intent: one line of quantity 1, never 2.
+    if (held(el) || (by && held(by))) return;
+    q.push({ type: type, el: el, by: by });
+    busy(el);
+    busy(by);
+    // The shell's replayer, once running, is told at once.
+    if (state.wake) state.wake();
+  }
+  /** The post forms still held are sent as they are: the site server answers them without script. */
+  function sendNatively() {
+    if (state.live) return;
+    q.slice().forEach(function (e) {
+      var f = /** @type {HTMLFormElement} */ (e.el);
+      if (e.type !== 'submit' || f.method !== 'post' || !f.isConnected) return;
+      q.splice(q.indexOf(e), 1);
+      var by = /** @type {HTMLButtonElement | null} */ (e.by);
+      if (by && by.name) {
+        var extra = d.createElement('input');
+        extra.type = 'hidden';
+        extra.name = by.name;
+        extra.value = by.value;
+        f.appendChild(extra);
+      }
+      HTMLFormElement.prototype.submit.call(f);
+    });
+  }
+  d.addEventListener(
+    'click',
+    function (e) {
+      var t = e.target;
+      var c = t instanceof Element ? t.closest('button,[role=button],summary') : null;
+      if (!(c instanceof HTMLElement) || live(c) || !c.closest('#root')) return;
+      // A submit button's form decides (its submit event comes next).
+      if (c instanceof HTMLButtonElement && c.type === 'submit' && c.form) return;
+      hold(e, c, null, 'click');
+    },
+    true,
+  );
+  d.addEventListener(
+    'submit',
+    function (e) {
+      var f = e.target;
+      if (!(f instanceof HTMLFormElement) || live(f) || f.hasAttribute('data-native')) return;
+      if (!f.closest('#root')) return;
+      var by = /** @type {SubmitEvent} */ (e).submitter;
+      hold(e, f, by instanceof HTMLElement ? by : null, 'submit');
+    },
+    true,
+  );
+  setTimeout(sendNatively, fallbackMs);
+}
+
+/**
+ * The inline script as the page carries it: the function's source without its comments and indentation (it holds
+ * no string or pattern that either could cut).
+ */
+export const EARLY_INPUT_SCRIPT = `(${holdEarlyInput
+  .toString()
+  .replace(/\/\*[\s\S]*?\*\//g, '')
+  .replace(/^\s*\/\/.*$/gm, '')
+  .replace(/\s*\n\s*/g, '\n')})(window,document,${NATIVE_FALLBACK_MS});`;

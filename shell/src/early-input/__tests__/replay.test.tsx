@@ -1,0 +1,159 @@
+import { act, useState } from 'react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { EARLY_INPUT_SCRIPT } from '@metrology/shared/early-input';
+import { markEarlyInputLive, replayEarlyInput } from '../replay';
+
+// The page's early-input script and the shell's replayer together, on server HTML hydrated by React: what the
+// shopper did before hydration happens once, after it.
+
+function Shop({ onAdd, onStep }: { onAdd: () => void; onStep: (quantity: number) => void }) {
+  const [quantity, setQuantity] = useState(1);
+  return (
+    <div>
+      <button
+        type="button"
+        onClick={() => {
+          setQuantity(quantity + 1);
+          onStep(quantity + 1);
+        }}
+      >
+        More
+      </button>
+      <form
+        method="post"
+        action="/cart"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onAdd();
+        }}
+      >
+        <input type="hidden" name="op" value="add" />
+        <button type="submit">Add to Cart</button>
+      </form>
+      <a href="#elsewhere">A link</a>
+    </div>
+  );
+}
+
+let root: Root | undefined;
+let stop: (() => void) | undefined;
+
+function serverPage(element: React.ReactElement): HTMLElement {
+  document.body.innerHTML = `<div id="root">${renderToString(element)}</div>`;
+  // The inline script as the page runs it, before any bundle.
+  new Function(EARLY_INPUT_SCRIPT)();
+  return document.getElementById('root') as HTMLElement;
+}
+
+async function hydrate(container: HTMLElement, element: React.ReactElement, ready = () => true) {
+  markEarlyInputLive();
+  await act(async () => {
+    root = hydrateRoot(container, element);
+  });
+  stop = replayEarlyInput({ ready, everyMs: 5 });
+}
+
+const button = (name: string) =>
+  [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
+
+async function settle(ms = 40) {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
+}
+
+afterEach(() => {
+  stop?.();
+  act(() => root?.unmount());
+  root = undefined;
+  delete window.__shopEarly;
+  document.body.innerHTML = '';
+});
+
+describe('input before hydration', () => {
+  it('holds a click, shows the control busy, and gives it back once after hydration', async () => {
+    const onStep = jest.fn();
+    const onAdd = jest.fn();
+    const element = <Shop onAdd={onAdd} onStep={onStep} />;
+    const container = serverPage(element);
+
+    button('More').click();
+    expect(button('More')).toHaveAttribute('aria-busy', 'true');
+    expect(window.__shopEarly?.q).toHaveLength(1);
+
+    await hydrate(container, element);
+    await settle();
+    expect(onStep).toHaveBeenCalledTimes(1);
+    expect(onStep).toHaveBeenCalledWith(2);
+    expect(button('More')).not.toHaveAttribute('aria-busy');
+    expect(window.__shopEarly?.q).toHaveLength(0);
+
+    // After hydration a click is React's at once.
+    button('More').click();
+    await settle(5);
+    expect(onStep).toHaveBeenCalledTimes(2);
+  });
+
+  it('a double press before hydration is one intent: one add, never two', async () => {
+    const onAdd = jest.fn();
+    const element = <Shop onAdd={onAdd} onStep={() => undefined} />;
+    const container = serverPage(element);
+
+    button('Add to Cart').click();
+    button('Add to Cart').click();
+    const form = document.querySelector('form') as HTMLFormElement;
+    expect(form).toHaveAttribute('aria-busy', 'true');
+
+    await hydrate(container, element);
+    await settle();
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect(form).not.toHaveAttribute('aria-busy');
+  });
+
+  it('waits for the page to be ready (the session restored) before giving anything back', async () => {
+    const onAdd = jest.fn();
+    const element = <Shop onAdd={onAdd} onStep={() => undefined} />;
+    const container = serverPage(element);
+    button('Add to Cart').click();
+
+    let ready = false;
+    await hydrate(container, element, () => ready);
+    await settle();
+    expect(onAdd).not.toHaveBeenCalled();
+    ready = true;
+    await settle();
+    expect(onAdd).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves links alone: they navigate natively', () => {
+    serverPage(<Shop onAdd={() => undefined} onStep={() => undefined} />);
+    const link = document.querySelector('a') as HTMLAnchorElement;
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(window.__shopEarly?.q).toHaveLength(0);
+  });
+
+  it('sends a held post form natively when the page script fails', () => {
+    serverPage(<Shop onAdd={() => undefined} onStep={() => undefined} />);
+    const submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    button('Add to Cart').click();
+    expect(window.__shopEarly?.q).toHaveLength(1);
+    window.__shopEarly?.fail();
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(window.__shopEarly?.q).toHaveLength(0);
+    submit.mockRestore();
+  });
+
+  it('sends nothing natively once hydration has started', () => {
+    serverPage(<Shop onAdd={() => undefined} onStep={() => undefined} />);
+    const submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    button('Add to Cart').click();
+    markEarlyInputLive();
+    window.__shopEarly?.fail();
+    expect(submit).not.toHaveBeenCalled();
+    expect(window.__shopEarly?.q).toHaveLength(1);
+    submit.mockRestore();
+  });
+});
