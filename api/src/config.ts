@@ -87,8 +87,10 @@ export interface ReleaseOptions {
   checkSeconds?: number;
   /** ROLLOUT_WINDOW_MINUTES (default 10): the failures and sessions that count are this recent. */
   windowMinutes?: number;
-  /** ROLLOUT_MIN_FAILURES (default 5): fewer failing sessions than this never roll back. */
+  /** ROLLOUT_MIN_FAILURES (default 5): fewer failing networks (beyond the tolerated ones) never roll back. */
   minFailures?: number;
+  /** ROLLOUT_TOLERATED_NETWORKS (default 8): this many failing networks per side are assumed to lie, and discounted. */
+  toleratedNetworks?: number;
   /** ROLLOUT_FAILURE_RATE (default 0.02): failing sessions / sessions at which a canary is rolled back. */
   failureRate?: number;
 }
@@ -99,6 +101,7 @@ export interface ReleaseConfig {
   windowMinutes: number;
   minFailures: number;
   failureRate: number;
+  toleratedNetworks: number;
 }
 
 export const ROLLOUT_DEFAULTS = {
@@ -106,6 +109,7 @@ export const ROLLOUT_DEFAULTS = {
   windowMinutes: 10,
   minFailures: 5,
   failureRate: 0.02,
+  toleratedNetworks: 8,
 } as const;
 
 /** Limits, sessions, payments mode and trust (README "Operating the shop"). */
@@ -205,6 +209,10 @@ function resolveReleases(options: ReleaseOptions = {}): ReleaseConfig {
     windowMinutes: options.windowMinutes ?? ROLLOUT_DEFAULTS.windowMinutes,
     minFailures: Math.max(1, Math.round(options.minFailures ?? ROLLOUT_DEFAULTS.minFailures)),
     failureRate,
+    toleratedNetworks: Math.max(
+      0,
+      Math.round(options.toleratedNetworks ?? ROLLOUT_DEFAULTS.toleratedNetworks),
+    ),
   };
 }
 
@@ -318,6 +326,7 @@ export function optionsFromEnv(
       windowMinutes: number('ROLLOUT_WINDOW_MINUTES'),
       minFailures: number('ROLLOUT_MIN_FAILURES'),
       failureRate: number('ROLLOUT_FAILURE_RATE'),
+      toleratedNetworks: number('ROLLOUT_TOLERATED_NETWORKS'),
     },
     faults: faultsFromEnv(env, number),
     mail: mailOptionsFromEnv(env),

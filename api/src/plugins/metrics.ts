@@ -90,7 +90,9 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     if (
       labels.route === '/api/releases/load-failures' &&
       request.method === 'POST' &&
-      reply.statusCode === 200
+      reply.statusCode === 200 &&
+      // Only a report that was stored: a replay ('Already reported') or a refused one is no new failure.
+      request.loadFailureStored === true
     ) {
       const report = request.body as { remote?: unknown; version?: unknown };
       const remote = REMOTE_NAMES.find((name) => name === report.remote);

@@ -25,7 +25,10 @@ export const RolloutStage = Type.Object({
   approval: Type.Optional(Type.Boolean()),
 });
 
-/** How one version of a remote fares over the controller's window: sessions served, sessions with a failure. */
+/**
+ * How one version of a remote fares over the controller's window: sessions that ran it (fetched its code from the
+ * site, or were rendered with it), sessions with a failure, and the same per network (a /24 or /64 counts once).
+ */
 export const VersionHealth = Type.Object({
   version: Type.String(),
   sessions: Type.Integer(),
@@ -33,6 +36,10 @@ export const VersionHealth = Type.Object({
   failing: Type.Integer(),
   /** failing / sessions (0 without sessions). */
   failureRate: Type.Number(),
+  /** Distinct networks those sessions came from. */
+  networks: Type.Optional(Type.Integer()),
+  /** Networks with a failing session. */
+  failingNetworks: Type.Optional(Type.Integer()),
 });
 export type VersionHealth = Static<typeof VersionHealth>;
 
@@ -173,9 +180,20 @@ export type PreviewResponse = Static<typeof PreviewResponse>;
 
 // --- Sessions served (site servers -> API) ---
 
-/** One session a site server served a remote's version to; renderFailed: its server render of that section failed. */
+/**
+ * One session a site server served a remote's version to, from the network it saw it on (a /24 or /64); ran: the
+ * session's browser fetched that version's code from the site; renderFailed: the server's render of its section
+ * failed. A session only rendered (neither) counts for the render failures alone.
+ */
 export const ServedSession = Type.Object(
-  { remote: Remote, version: Text(100, 1), session: Text(200, 1), renderFailed: Type.Boolean() },
+  {
+    remote: Remote,
+    version: Text(100, 1),
+    session: Text(200, 1),
+    network: Type.Optional(Text(64)),
+    ran: Type.Optional(Type.Boolean()),
+    renderFailed: Type.Boolean(),
+  },
   { additionalProperties: false },
 );
 
@@ -192,6 +210,14 @@ export type ServedBody = Static<typeof ServedBody>;
 // --- Load-failure reports ---
 
 /**
+ * What failed, as the shell's release guard tells it apart (shell/src/remotes/release-plan.ts FailureKind): the
+ * manifest or remote entry, an exposed module, the page's render, or a build for another major of a shared singleton.
+ */
+export const LOAD_FAILURE_KINDS = ['entry', 'module', 'render', 'incompatible-shared'] as const;
+export const LoadFailureKind = Type.Union(LOAD_FAILURE_KINDS.map((kind) => Type.Literal(kind)));
+export type LoadFailureKind = Static<typeof LoadFailureKind>;
+
+/**
  * POST /api/releases/load-failures: a remote the shell could not load. pageToken is the token the site signed into
  * the page ({ session, versions: { [remote]: version } }): a report counts only when it verifies and names the
  * version that page was served; once per session, remote, version and kind.
@@ -201,7 +227,7 @@ export const LoadFailureReportBody = Type.Object(
     pageToken: Text(4096, 1),
     remote: Text(100, 1),
     version: Type.Optional(Text(50)),
-    kind: Text(50, 1),
+    kind: LoadFailureKind,
     message: Text(2000, 1),
     /** The page the shopper was on. */
     url: Type.Optional(Text(2000)),

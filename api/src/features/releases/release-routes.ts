@@ -26,6 +26,12 @@ import { requireRole } from '../back-office/roles.js';
  */
 export const MAX_REPORTS = 200;
 
+/**
+ * Reports of one version stored per network within the rollout window. The controller weighs a network as one
+ * session whatever it sends, so more would only fill the table; the first ones of every network are kept.
+ */
+export const MAX_REPORTS_PER_NETWORK = 20;
+
 /** The header of a site server's signed call: base64url HMAC-SHA256 of the raw JSON body (signBody). */
 export const SIGNATURE_HEADER = 'x-release-signature';
 
@@ -42,6 +48,8 @@ export const REPORT_MESSAGES = {
  */
 interface PageToken {
   session: string;
+  /** The network (a /24 or /64) the site served the page to. */
+  network: string;
   versions: Record<string, unknown>;
   fallbacks: Record<string, unknown>;
 }
@@ -59,8 +67,10 @@ function pageTokenOf(key: string, token: string): PageToken | null {
   const versions = payload.versions;
   if (!versions || typeof versions !== 'object' || Array.isArray(versions)) return null;
   const fallbacks = payload.fallbacks;
+  const network = typeof payload.network === 'string' && payload.network ? payload.network.slice(0, 64) : 'unknown';
   return {
     session: payload.session,
+    network,
     versions: versions as Record<string, unknown>,
     fallbacks:
       fallbacks && typeof fallbacks === 'object' && !Array.isArray(fallbacks)
@@ -73,6 +83,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The body's bytes as received, for routes that check a signature over them. */
     rawBody?: Buffer;
+    /** A load-failure report this request made was stored (the metric counts only those). */
+    loadFailureStored?: boolean;
   }
 }
 
@@ -107,22 +119,38 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
       const token = pageTokenOf(key, r.pageToken);
       if (!token) throw new HttpError(403, REPORT_MESSAGES.badToken);
       if (!mayReport(token, r.remote, r.version)) throw new HttpError(403, REPORT_MESSAGES.wrongVersion);
+      const windowMinutes = Math.ceil(config.releases.windowMinutes);
       const stored = await db.transaction(async (tx) => {
+        // A network's share of this version's reports in the window is bounded: a flood from a few addresses
+        // never grows the table past it, and never pushes out anyone else's report.
         const inserted = await tx.query(
-          `INSERT INTO load_failures (session, remote, version, kind, message, url, fallback_version)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
+          `INSERT INTO load_failures (session, remote, version, kind, message, url, fallback_version, network)
+           SELECT $1, $2, $3, $4, $5, $6, $7, $8
+           WHERE (SELECT count(*) FROM load_failures WHERE remote = $2 AND version = $3 AND network = $8
+                    AND at >= now() - make_interval(mins => $9::int)) < ${MAX_REPORTS_PER_NETWORK}
            ON CONFLICT (session, remote, version, kind) WHERE session <> '' DO NOTHING`,
-          [token.session, r.remote, r.version, r.kind, r.message, r.url ?? '', r.fallbackVersion ?? ''],
+          [
+            token.session,
+            r.remote,
+            r.version,
+            r.kind,
+            r.message,
+            r.url ?? '',
+            r.fallbackVersion ?? '',
+            token.network,
+            windowMinutes,
+          ],
         );
         // Old reports of this version beyond its newest MAX_REPORTS go, once they are out of the rollout window.
         await tx.query(
           `DELETE FROM load_failures WHERE remote = $1 AND version = $2
              AND at < now() - make_interval(mins => $3::int)
              AND id NOT IN (SELECT id FROM load_failures WHERE remote = $1 AND version = $2 ORDER BY id DESC LIMIT ${MAX_REPORTS})`,
-          [r.remote, r.version, Math.ceil(config.releases.windowMinutes)],
+          [r.remote, r.version, windowMinutes],
         );
         return inserted.rowCount > 0;
       });
+      request.loadFailureStored = stored;
       if (stored)
         request.log.warn({ remote: r.remote, version: r.version, kind: r.kind }, 'remote load failure reported');
       return { success: true, message: stored ? 'Report received' : 'Already reported' };
@@ -145,19 +173,24 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
         throw new HttpError(403, REPORT_MESSAGES.badSignature);
       const { sessions } = request.body;
       if (sessions.length > 0) {
-        // One statement for the batch; a session seen again keeps its first visit, and a render failure sticks.
+        // One statement for the batch; a session seen again keeps its first visit and network, and a run of the
+        // version's code and a render failure stick.
         await db.query(
-          `INSERT INTO release_sessions AS s (remote, version, session, render_failed, failed_at)
-           SELECT remote, version, session, failed, CASE WHEN failed THEN now() END
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[]) AS t(remote, version, session, failed)
+          `INSERT INTO release_sessions AS s (remote, version, session, network, ran, render_failed, failed_at)
+           SELECT remote, version, session, network, ran, failed, CASE WHEN failed THEN now() END
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::boolean[])
+             AS t(remote, version, session, network, ran, failed)
            ON CONFLICT (remote, version, session) DO UPDATE SET
              last_seen = now(),
+             ran = s.ran OR EXCLUDED.ran,
              render_failed = s.render_failed OR EXCLUDED.render_failed,
              failed_at = CASE WHEN EXCLUDED.render_failed THEN now() ELSE s.failed_at END`,
           [
             sessions.map((s) => s.remote),
             sessions.map((s) => s.version),
             sessions.map((s) => s.session),
+            sessions.map((s) => s.network || 'unknown'),
+            sessions.map((s) => s.ran === true),
             sessions.map((s) => s.renderFailed),
           ],
         );

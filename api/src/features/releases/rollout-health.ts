@@ -1,54 +1,191 @@
-// How each version of a remote fares, and the rollout controller's decisions (issue 26). Only what the site can
-// vouch for counts: sessions it served (POST /api/releases/served), its own render failures, and browser reports
-// carrying the page token it signed (POST /api/releases/load-failures). A canary over the threshold is aborted (a
-// rollback, by 'automatic', with the figures); a plan moves on only while its canary is under it.
+// How each version of a remote fares, and the rollout controller's decisions (issues 26 and 32). Only what the site
+// can vouch for counts: sessions whose browser fetched a version's code from it (POST /api/releases/served), its
+// own render failures, and browser reports carrying the page token it signed (POST /api/releases/load-failures).
+// Browser evidence is weighed per network, so a stranger with a few addresses can neither roll a healthy canary back
+// nor hide a broken one (judge()). A canary judged failing is aborted (a rollback, by 'automatic', with the
+// figures); a plan moves on only while its canary is judged healthy.
 import type { Queryable } from '../../db/database.js';
 import type { ReleaseConfig } from '../../config.js';
 import type { RegistryModule, RegistryStore, Rollout } from '../back-office/registry-bridge.js';
 
 export interface Health {
   version: string;
+  /** Distinct sessions that ran the version (fetched its code from the site) or failed with it. */
   sessions: number;
   failing: number;
   failureRate: number;
+  /** Distinct networks (a /24 or /64) of those sessions, and those with a failing session. */
+  networks: number;
+  failingNetworks: number;
+}
+
+/** One network's sessions of a version and how many of them failed. */
+export interface NetworkCount {
+  network: string;
+  sessions: number;
+  failing: number;
+}
+
+/** A version's figures: the totals the desk shows, and the per-network counts the controller judges. */
+export interface Evidence {
+  health: Health;
+  /** Sessions that ran the version or failed with it; failing: a render failure or an accepted browser report. */
+  browser: NetworkCount[];
+  /** Sessions the site rendered the version for (or that ran it); failing: the site's own render failures. */
+  server: NetworkCount[];
 }
 
 /** Four decimals: the rate as the desk and the log show it. */
 const rate = (failing: number, sessions: number): number =>
   sessions > 0 ? Math.round((failing / sessions) * 10_000) / 10_000 : 0;
 
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
 /**
- * Sessions a version of a remote was served since `since`, and those among them (or reporting) that failed:
- * a render failure of the site, or (unless serverOnly) an accepted browser report.
+ * The counts of one version since `since`, per network. A session counts when it ran the version (its browser
+ * fetched the version's code from the site) or failed with it; a page fetched and never run counts for nothing,
+ * except for the site's own render failures (server evidence). Browser reports count unless serverOnly.
  */
-export async function versionHealth(
+export async function versionEvidence(
   db: Queryable,
   remote: string,
   version: string,
   since: Date,
   serverOnly = false,
-): Promise<Health> {
-  const { rows } = await db.query<{ sessions: string | number; failing: string | number }>(
-    `SELECT
-       (SELECT count(*) FROM release_sessions WHERE remote = $1 AND version = $2 AND last_seen >= $3) AS sessions,
-       (SELECT count(*) FROM (
-          SELECT session FROM release_sessions
-          WHERE remote = $1 AND version = $2 AND render_failed AND failed_at >= $3
-          UNION
-          SELECT session FROM load_failures
-          WHERE NOT $4 AND remote = $1 AND version = $2 AND session <> '' AND at >= $3
-        ) AS failed) AS failing`,
-    [remote, version, since.toISOString(), serverOnly],
+): Promise<Evidence> {
+  const params = [remote, version, since.toISOString(), serverOnly];
+  const browser = await db.query<{ network: string; sessions: string | number; failing: string | number }>(
+    `WITH evidence AS (
+       SELECT session, network, (render_failed AND failed_at >= $3) AS failed FROM release_sessions
+       WHERE remote = $1 AND version = $2 AND last_seen >= $3 AND (ran OR (render_failed AND failed_at >= $3))
+       UNION ALL
+       SELECT session, network, true FROM load_failures
+       WHERE NOT $4 AND remote = $1 AND version = $2 AND session <> '' AND at >= $3
+     ), per_session AS (
+       SELECT session, min(network) AS network, bool_or(failed) AS failed FROM evidence GROUP BY session
+     )
+     SELECT network, count(*) AS sessions, count(*) FILTER (WHERE failed) AS failing
+     FROM per_session GROUP BY network`,
+    params,
   );
-  const sessions = Number(rows[0]?.sessions ?? 0);
-  const failing = Number(rows[0]?.failing ?? 0);
-  return { version, sessions, failing, failureRate: rate(failing, sessions) };
+  const server = await db.query<{ network: string; sessions: string | number; failing: string | number }>(
+    `SELECT network, count(*) AS sessions, count(*) FILTER (WHERE render_failed AND failed_at >= $3) AS failing
+     FROM release_sessions WHERE remote = $1 AND version = $2 AND last_seen >= $3 GROUP BY network`,
+    params.slice(0, 3),
+  );
+  const counts = (rows: { network: string; sessions: string | number; failing: string | number }[]) =>
+    rows.map((row) => ({ network: row.network, sessions: Number(row.sessions), failing: Number(row.failing) }));
+  const seen = counts(browser.rows);
+  const sessions = sum(seen.map((n) => n.sessions));
+  const failing = sum(seen.map((n) => n.failing));
+  return {
+    health: {
+      version,
+      sessions,
+      failing,
+      failureRate: rate(failing, sessions),
+      networks: seen.length,
+      failingNetworks: seen.filter((n) => n.failing > 0).length,
+    },
+    browser: seen,
+    server: counts(server.rows),
+  };
 }
 
-/** Whether these figures pass the threshold: enough failing sessions AND a high enough share of the sessions. */
-export function overThreshold(health: Health, policy: ReleaseConfig): boolean {
-  const share = health.sessions > 0 ? health.failing / health.sessions : health.failing > 0 ? 1 : 0;
-  return health.failing >= policy.minFailures && share >= policy.failureRate;
+/** The one-sided critical value of the controller's z-test: α = 0.001. */
+export const Z_CRITICAL = 3.09;
+
+/**
+ * A side's network-weighted figures: every network counts as one session whose failure is the share of its
+ * sessions that failed (so no network weighs more than one visitor), less the `tolerated` most failing networks'
+ * failures (those are assumed to be lying).
+ */
+export function weighted(networks: NetworkCount[], tolerated: number) {
+  const shares = networks
+    .filter((n) => n.sessions > 0)
+    .map((n) => Math.min(1, n.failing / n.sessions))
+    .sort((a, b) => b - a);
+  const kept = shares.slice(tolerated);
+  return {
+    sessions: shares.length,
+    failing: sum(kept),
+    failingNetworks: kept.filter((share) => share > 0).length,
+  };
+}
+
+/**
+ * One-sided two-proportion z-test (pooled): how many standard errors the canary's failure share x1/n1 is above
+ * the live version's x0/n0. 0 when either side has no sessions or nothing failed.
+ */
+export function twoProportionZ(x1: number, n1: number, x0: number, n0: number): number {
+  if (n1 <= 0 || n0 <= 0) return 0;
+  const pooled = (x1 + x0) / (n1 + n0);
+  const spread = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n0));
+  if (spread === 0) return 0;
+  return (x1 / n1 - x0 / n0) / spread;
+}
+
+export interface Verdict {
+  abort: boolean;
+  /** Which evidence decided it: the browsers' (network-weighted, tested) or the site's own render failures. */
+  by?: 'browser' | 'server';
+  figures: Record<string, number>;
+}
+
+/**
+ * Whether a canary's figures call for a rollback. Either the site's own render failures (which no visitor can
+ * fake): at least minFailures networks with one, at the threshold rate network-weighted, and more than the live
+ * version's; or, unless serverOnly, the browsers' evidence, which a stranger could try to steer: after discounting
+ * the toleratedNetworks most failing networks of each side, at least minFailures failing networks, a weighted
+ * failure rate at the threshold, and a canary worse than the live version by the one-sided two-proportion z-test at
+ * α = 0.001 (z >= 3.09), all over network-weighted counts.
+ */
+export function judge(
+  canary: Evidence,
+  current: Evidence,
+  policy: ReleaseConfig,
+  serverOnly = false,
+): Verdict {
+  const serverCanary = weighted(canary.server, 0);
+  const serverLive = weighted(current.server, 0);
+  const serverRate = serverCanary.sessions > 0 ? serverCanary.failing / serverCanary.sessions : 0;
+  const liveServerRate = serverLive.sessions > 0 ? serverLive.failing / serverLive.sessions : 0;
+  const byServer =
+    serverCanary.failingNetworks >= policy.minFailures &&
+    serverRate >= policy.failureRate &&
+    serverRate > liveServerRate;
+  const tolerated = policy.toleratedNetworks;
+  const browserCanary = weighted(canary.browser, tolerated);
+  const browserLive = weighted(current.browser, tolerated);
+  const browserRate = browserCanary.sessions > 0 ? browserCanary.failing / browserCanary.sessions : 0;
+  const z = twoProportionZ(
+    browserCanary.failing,
+    browserCanary.sessions,
+    browserLive.failing,
+    browserLive.sessions,
+  );
+  const byBrowser =
+    !serverOnly &&
+    browserCanary.failingNetworks >= policy.minFailures &&
+    browserRate >= policy.failureRate &&
+    z >= Z_CRITICAL;
+  const four = (value: number) => Math.round(value * 10_000) / 10_000;
+  return {
+    abort: byServer || byBrowser,
+    ...(byServer ? { by: 'server' as const } : byBrowser ? { by: 'browser' as const } : {}),
+    figures: {
+      canaryNetworks: browserCanary.sessions,
+      canaryWeightedFailing: four(browserCanary.failing),
+      canaryFailingNetworks: browserCanary.failingNetworks,
+      currentNetworks: browserLive.sessions,
+      currentWeightedFailing: four(browserLive.failing),
+      zScore: four(z),
+      zCritical: Z_CRITICAL,
+      toleratedNetworks: tolerated,
+      canaryRenderFailingNetworks: serverCanary.failingNetworks,
+      canaryRenderedNetworks: serverCanary.sessions,
+    },
+  };
 }
 
 /** The window a rollout is judged on: the last windowMinutes, and nothing from before it started. */
@@ -57,7 +194,25 @@ export function windowStart(rollout: Rollout, now: Date, policy: ReleaseConfig):
   return new Date(Math.max(window, Date.parse(rollout.startedAt) || window));
 }
 
-/** The canary and the live version of a rollout over its window. */
+/** The canary and the live version of a rollout over its window, with the controller's verdict. */
+export async function rolloutEvidence(
+  db: Queryable,
+  remote: string,
+  current: string,
+  rollout: Rollout,
+  now: Date,
+  policy: ReleaseConfig,
+) {
+  const since = windowStart(rollout, now, policy);
+  // A version every visitor gets is never rolled back on the browser's word alone (issue 26): at 100 % only the
+  // server's own render failures count.
+  const serverOnly = rollout.percent >= 100;
+  const canary = await versionEvidence(db, remote, rollout.version, since, serverOnly);
+  const live = await versionEvidence(db, remote, current, since);
+  return { canary, current: live, verdict: judge(canary, live, policy, serverOnly) };
+}
+
+/** The canary and the live version of a rollout over its window, as the desk shows them. */
 export async function rolloutHealth(
   db: Queryable,
   remote: string,
@@ -66,14 +221,8 @@ export async function rolloutHealth(
   now: Date,
   policy: ReleaseConfig,
 ): Promise<{ canary: Health; current: Health }> {
-  const since = windowStart(rollout, now, policy);
-  // A version every visitor gets is never rolled back on the browser's word alone (issue 26): at 100 % only the
-  // server's own render failures count.
-  const serverOnly = rollout.percent >= 100;
-  return {
-    canary: await versionHealth(db, remote, rollout.version, since, serverOnly),
-    current: await versionHealth(db, remote, current, since),
-  };
+  const evidence = await rolloutEvidence(db, remote, current, rollout, now, policy);
+  return { canary: evidence.canary.health, current: evidence.current.health };
 }
 
 /** The figures an automatic action records. */
@@ -81,6 +230,7 @@ export function figuresOf(
   health: { canary: Health; current: Health },
   rollout: Rollout,
   policy: ReleaseConfig,
+  verdict?: Verdict,
 ): Record<string, number> {
   return {
     percent: rollout.percent,
@@ -93,6 +243,7 @@ export function figuresOf(
     windowMinutes: policy.windowMinutes,
     minFailures: policy.minFailures,
     thresholdRate: policy.failureRate,
+    ...verdict?.figures,
   };
 }
 
@@ -127,19 +278,26 @@ export async function evaluateRollouts(options: {
   for (const [remote, entry] of Object.entries(live.remotes)) {
     const rollout = entry.rollout;
     if (!rollout) continue;
-    const health = await rolloutHealth(db, remote, entry.current, rollout, now, policy);
-    const seen = figuresOf(health, rollout, policy);
+    const evidence = await rolloutEvidence(db, remote, entry.current, rollout, now, policy);
+    const health = { canary: evidence.canary.health, current: evidence.current.health };
+    const seen = figuresOf(health, rollout, policy, evidence.verdict);
     figures.set(remote, seen);
-    if (!overThreshold(health.canary, policy)) {
+    if (!evidence.verdict.abort) {
       healthy.set(`${remote} ${rollout.version}`, true);
       continue;
     }
+    const shown = evidence.verdict.figures;
     const why =
       `automatic rollback: ${health.canary.failing} of ${health.canary.sessions} sessions of ${rollout.version} ` +
-      `failed (${percentText(health.canary.failureRate)}) in the last ${policy.windowMinutes} min; ` +
+      `failed (${percentText(health.canary.failureRate)}) from ${health.canary.failingNetworks} of ` +
+      `${health.canary.networks} networks in the last ${policy.windowMinutes} min; ` +
       `live ${entry.current}: ${health.current.failing} of ${health.current.sessions} ` +
-      `(${percentText(health.current.failureRate)}); threshold ${policy.minFailures} failing sessions and ` +
-      `${percentText(policy.failureRate)}`;
+      `(${percentText(health.current.failureRate)}); ` +
+      (evidence.verdict.by === 'server'
+        ? `the site's own render failures came from ${shown.canaryRenderFailingNetworks} networks; `
+        : `network-weighted z = ${shown.zScore?.toFixed(2)} >= ${Z_CRITICAL} (one-sided two-proportion test, ` +
+          `α = 0.001, ${policy.toleratedNetworks} most failing networks discounted); `) +
+      `threshold ${policy.minFailures} failing networks and ${percentText(policy.failureRate)}`;
     const result = await registry.abortRollout({
       releasesDir,
       remote,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { signBody, signToken } from '@metrology/shared/signed-token';
 import { body, get as getAs, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
-import { REPORT_MESSAGES, SIGNATURE_HEADER } from '../release-routes.js';
+import { MAX_REPORTS_PER_NETWORK, REPORT_MESSAGES, SIGNATURE_HEADER } from '../release-routes.js';
 
 const KEY = 'release-signing-key-for-tests';
 let app: FastifyInstance;
@@ -16,14 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** The token the site signs into a page it served this session with these versions. */
-const pageToken = (session: string, versions: Record<string, string>, key = KEY, ttl = 86_400) =>
-  signToken(key, { session, versions }, ttl);
+/** The token the site signs into a page it served this session (on its own network) with these versions. */
+const pageToken = (session: string, versions: Record<string, string>, key = KEY, ttl = 86_400, network = `net-${session}`) =>
+  signToken(key, { session, network, versions }, ttl);
 
 const REPORT = {
   remote: 'mfe-catalog',
   version: '1.4.0',
-  kind: 'load-error',
+  kind: 'entry',
   message: 'Failed to fetch remoteEntry.js (503)',
   url: 'http://localhost:8080/remotes/mfe-catalog/1.4.0/remoteEntry.js',
   fallbackVersion: '1.3.2',
@@ -101,7 +101,7 @@ describe('release load-failure reports', () => {
     expect(body(await post(app, '/api/releases/load-failures', report('session-dup')))).toMatchObject({
       message: 'Already reported',
     });
-    await post(app, '/api/releases/load-failures', report('session-dup', { kind: 'render-error' }));
+    await post(app, '/api/releases/load-failures', report('session-dup', { kind: 'render' }));
     expect(await count()).toBe(before + 2);
   });
 
@@ -135,6 +135,30 @@ describe('release load-failure reports', () => {
     expect((await post(app, '/api/releases/load-failures', { remote: 'x', kind: 'y' })).statusCode).toBe(400);
     expect((await post(app, '/api/releases/load-failures', report('s', { stack: 'x' }))).statusCode).toBe(400);
   });
+
+  it('attack: a kind of its own for every replay makes no new report; kind is one the shell sends', async () => {
+    const before = await count();
+    for (const kind of ['entry ', 'ENTRY', 'load-error', 'x'.repeat(50), 'render-2']) {
+      const res = await post(app, '/api/releases/load-failures', report('session-kinds', { kind }));
+      expect([kind, res.statusCode]).toEqual([kind, 400]);
+    }
+    for (const kind of ['entry', 'module', 'render', 'incompatible-shared'])
+      expect((await post(app, '/api/releases/load-failures', report('session-kinds', { kind }))).statusCode).toBe(200);
+    expect(await count()).toBe(before + 4);
+  });
+
+  it('attack: one network flooding reports of a version stores at most its share, and others still get in', async () => {
+    const before = await count(`remote = 'mfe-catalog' AND version = '1.4.0' AND network = 'attacker-net'`);
+    for (let i = 0; i < MAX_REPORTS_PER_NETWORK + 15; i += 1) {
+      const token = pageToken(`attacker-${i}`, { 'mfe-catalog': '1.4.0' }, KEY, 86_400, 'attacker-net');
+      expect((await post(app, '/api/releases/load-failures', { ...REPORT, pageToken: token })).statusCode).toBe(200);
+    }
+    expect(await count(`remote = 'mfe-catalog' AND version = '1.4.0' AND network = 'attacker-net'`)).toBe(
+      Math.max(before, MAX_REPORTS_PER_NETWORK),
+    );
+    const honest = await post(app, '/api/releases/load-failures', report('an honest visitor'));
+    expect(body(honest)).toMatchObject({ message: 'Report received' });
+  });
 });
 
 describe('sessions served (from the site servers)', () => {
@@ -152,6 +176,25 @@ describe('sessions served (from the site servers)', () => {
         `SELECT session, render_failed, first_seen FROM release_sessions WHERE remote = 'mfe-careers' ORDER BY session`,
       )
     ).rows;
+
+  it('stores the network and whether the session ran the code; both stick to the first visit', async () => {
+    await served({
+      sessions: [{ remote: 'mfe-careers', version: '2.0.0', session: 'runner', network: '198.51.100.0/24', renderFailed: false }],
+    });
+    await served({
+      sessions: [
+        { remote: 'mfe-careers', version: '2.0.0', session: 'runner', network: '203.0.113.0/24', ran: true, renderFailed: false },
+      ],
+    });
+    await served({
+      sessions: [{ remote: 'mfe-careers', version: '2.0.0', session: 'runner', renderFailed: false }],
+    });
+    const { rows: stored } = await app.shop.db.query<{ network: string; ran: boolean }>(
+      `SELECT network, ran FROM release_sessions WHERE version = '2.0.0' AND session = 'runner'`,
+    );
+    expect(stored).toEqual([{ network: '198.51.100.0/24', ran: true }]);
+    await app.shop.db.query(`DELETE FROM release_sessions WHERE version = '2.0.0'`);
+  });
 
   it('stores each session once per version; a render failure sticks', async () => {
     const res = await served({

@@ -56,7 +56,8 @@ beforeAll(async () => {
     }
   for (const remote of ['mfe-content', 'mfe-careers'])
     await registry.rollbackRelease({ releasesDir, remote, to: '1.0.0', by: 'setup' });
-  app = await startApp({ releasesDir, releases: { signingKey: KEY, checkSeconds: 0 } });
+  // No tolerated networks here: these scenarios are about the thresholds (rollout-attack.test.ts about strangers).
+  app = await startApp({ releasesDir, releases: { signingKey: KEY, checkSeconds: 0, toleratedNetworks: 0 } });
   const m = await register(app, 'Manager Mia');
   manager = m.token;
   await app.shop.db.query(`UPDATE users SET role = 'release-manager' WHERE email = $1`, [m.email]);
@@ -72,12 +73,17 @@ interface Desk {
 const desk = async () => body<Desk>(await get(app, '/api/releases/desk', manager));
 const remoteOf = async (remote: string) => (await desk()).remotes.find((r) => r.remote === remote);
 
-/** What the site server reports: sessions it served, some whose render failed. */
+/** Each simulated visitor on a network of its own. */
+const networkOf = (session: string) => `net-${session}`;
+
+/** What the site server reports: sessions that ran the version's code, some whose render failed. */
 async function serve(remote: string, version: string, prefix: string, count: number, renderFailed = 0) {
   const sessions = Array.from({ length: count }, (_, i) => ({
     remote,
     version,
     session: `${prefix}-${i}`,
+    network: networkOf(`${prefix}-${i}`),
+    ran: true,
     renderFailed: i < renderFailed,
   }));
   const text = JSON.stringify({ sessions });
@@ -91,10 +97,10 @@ async function serve(remote: string, version: string, prefix: string, count: num
 /** A browser's report from a page the site served `version` in. */
 async function browserReport(remote: string, version: string, session: string) {
   const res = await post(app, '/api/releases/load-failures', {
-    pageToken: signToken(KEY, { session, versions: { [remote]: version } }, 86_400),
+    pageToken: signToken(KEY, { session, network: networkOf(session), versions: { [remote]: version } }, 86_400),
     remote,
     version,
-    kind: 'render-error',
+    kind: 'render',
     message: 'TypeError: cannot read properties of undefined',
   });
   expect(res.statusCode).toBe(200);
