@@ -18,13 +18,15 @@ import { createServedCounter } from './render/served-counter.mjs';
 import { cartForms } from './render/cart-form.mjs';
 import {
   clearPreviewCookie,
+  networkOf,
   pageToken,
   previewCookie,
   previewOf,
   sessionCookie,
   visitorOf,
 } from './render/visitor.mjs';
-import { ROUTES, registryForVisitor } from '@metrology/shared/release';
+import { ROUTES, rolloutBucket, versionForVisitor } from '@metrology/shared/release';
+import { fileAudience, registryForPublic, releaseFileOf, sameSitePath } from './release-files.mjs';
 import { scriptSafeJson } from '@metrology/shared/html-escape';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -198,7 +200,7 @@ export async function createSiteServer(options) {
    */
   const knownVisitor = (request, reply) => {
     const visitor = visitorOf(request.headers.cookie, signingKey);
-    if (visitor.isNew) reply.header('Set-Cookie', sessionCookie(visitor.sessionId, secureCookies()));
+    if (visitor.isNew) reply.header('Set-Cookie', sessionCookie(visitor.cookie, secureCookies()));
     return visitor;
   };
   // Add to Cart, a line's stepper and bin, sent without script: the cart cookie changes, then a redirect back.
@@ -224,7 +226,7 @@ export async function createSiteServer(options) {
       reply.code(400).type('text/plain; charset=utf-8');
       return 'This preview link is not valid or has expired. Ask for a new one on the release desk or with npm run release -- preview.';
     }
-    const to = typeof query.to === 'string' && /^\/(?![/\\])/.test(query.to) ? query.to : null;
+    const to = sameSitePath(query.to);
     const first = ROUTES.find((route) => route.remote === preview.remote && !route.path.includes(':'));
     reply.header(
       'Set-Cookie',
@@ -253,36 +255,76 @@ export async function createSiteServer(options) {
       const live = JSON.parse(reading.text);
       if (live && typeof live === 'object' && live.remotes) {
         return JSON.stringify(
-          registryForVisitor(live, {
+          registryForPublic(live, {
             sessionId: visitor.sessionId,
             previews: visitor.preview ? { [visitor.preview.remote]: visitor.preview.version } : {},
           }).registry,
         );
       }
     } catch {
-      // Served as read: the browser's own loader reports what it cannot use.
+      // Unreadable: the browser's own loader reports that there is nothing to load.
     }
-    return reading.text;
+    return JSON.stringify({ remotes: {} });
   });
 
-  // Published versions never change: cache them for a year. Other origins may load them (CORS).
-  await app.register(fastifyStatic, {
-    root: path.resolve(options.releasesDir),
-    prefix: '/remotes/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    // A version's Node build is the site server's to load, not the browser's; judged after normalising the path.
-    allowedPath: (pathName) => servablePath(pathName),
-    setHeaders: (res, filePath) => {
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      res.setHeader('Cache-Control', filePath.endsWith('registry.json') ? NEVER_CACHE : IMMUTABLE);
-    },
+  // The files of published versions, and nothing else of RELEASES_DIR (release-files.mjs). They never change:
+  // cached for a year, except each version's manifest, which the browser's loader asks for on every page load
+  // (revalidated, so cheap): that request, with the visitor's session cookie, is how this server sees a session
+  // really run a version in a rollout, which is what the rollout is judged on (not a page fetch alone).
+  await app.register(fastifyStatic, { root: path.resolve(options.releasesDir), serve: false });
+  /** The registry as read at most a second ago: every file of a page load asks which version a visitor runs. */
+  let recentRegistry = {
+    at: 0,
+    registry: /** @type {Promise<import('@metrology/shared/release').Registry>} */ (
+      Promise.resolve({ remotes: {} })
+    ),
+  };
+  const registryNow = () => {
+    if (Date.now() - recentRegistry.at > 1000) {
+      const registry = readRegistry().then(
+        (reading) => /** @type {import('@metrology/shared/release').Registry} */ (JSON.parse(reading.text)),
+      );
+      recentRegistry = { at: Date.now(), registry: registry.catch(() => ({ remotes: {} })) };
+    }
+    return recentRegistry.registry;
+  };
+  app.get('/remotes/*', async (request, reply) => {
+    const wanted = releaseFileOf(request.raw.url ?? '');
+    const registry = wanted ? await registryNow() : null;
+    const entry = wanted ? registry?.remotes[wanted.remote] : undefined;
+    const visitor = visitorOf(request.headers.cookie, signingKey);
+    const previewed = visitor.preview?.remote === wanted?.remote ? (visitor.preview?.version ?? null) : null;
+    const audience = wanted ? fileAudience(entry, wanted.version, previewed) : null;
+    if (!wanted || !entry || !audience) {
+      reply.code(404).header('Cache-Control', 'no-cache');
+      return { error: 'Not found' };
+    }
+    if (entry.rollout && !visitor.isNew && !visitor.preview) {
+      const decided = versionForVisitor(entry, { bucket: rolloutBucket(visitor.sessionId, wanted.remote) });
+      if (decided.version === wanted.version)
+        served.add(visitor.sessionId, networkOf(request.ip), [
+          { remote: wanted.remote, version: wanted.version, ran: true, renderFailed: false },
+        ]);
+    }
+    reply.header('Access-Control-Allow-Origin', '*');
+    const manifest = wanted.file === 'mf-manifest.json';
+    reply.header(
+      'Cache-Control',
+      audience === 'preview' ? 'private, no-cache' : manifest ? 'public, no-cache' : IMMUTABLE,
+    );
+    return reply.sendFile(
+      `${wanted.remote}/${wanted.version}/${wanted.file}`,
+      path.resolve(options.releasesDir),
+      {
+        cacheControl: false,
+      },
+    );
   });
 
   await app.register(fastifyStatic, {
     root: path.resolve(options.shellDir),
     prefix: '/',
+    decorateReply: false,
     wildcard: false,
     index: false,
     cacheControl: false,
@@ -312,7 +354,7 @@ export async function createSiteServer(options) {
         });
         if (page) {
           metrics.pageServed(page);
-          served.add(visitor.sessionId, page.canarySessions);
+          served.add(visitor.sessionId, networkOf(request.ip), page.canarySessions);
           for (const problem of page.problems) request.log.warn({ url: request.url }, problem);
           // The ETag is the page's before this response's nonce: a revalidation of an unchanged page is a 304.
           const etag = `W/"${createHash('sha1').update(page.html).digest('base64url')}"`;
@@ -326,7 +368,7 @@ export async function createSiteServer(options) {
           // The page's token (this visitor's session and versions) is the only way its browser's failure reports
           // count; added per response, so the cached page stays shared by every visitor served the same versions.
           const token = signingKey
-            ? pageToken(signingKey, visitor.sessionId, page.versions, page.fallbacks)
+            ? pageToken(signingKey, visitor.sessionId, page.versions, page.fallbacks, networkOf(request.ip))
             : '';
           const html = token
             ? page.html.replace(

@@ -1,16 +1,23 @@
 // @ts-check
-// The sessions a rollout is judged on: each visit to a remote in a rollout (its canary's side or its live side),
-// with whether this server's render of that version failed. Batched and sent to the API, which keeps the counts
-// every site instance shares and decides (ROLLOUT_* settings) whether the canary goes on or goes back.
+// The sessions a rollout is judged on, per remote in a rollout (its canary's side or its live side): a session
+// whose browser fetched that version's code from /remotes/ (ran: it really ran it), or that this server rendered
+// with it (and whether that render failed), with the network it came from. Batched and sent to the API, which keeps
+// the counts every site instance shares and decides (ROLLOUT_* settings) whether the canary goes on or goes back.
 import { signBody } from '@metrology/shared/signed-token';
 
-/** At most this many visits wait for the API; past it the oldest are dropped (the counts are a sample then). */
-const MAX_PENDING = 10_000;
+/** At most this many visits wait for the API; past it, visits that failed nothing are dropped first. */
+export const MAX_PENDING = 10_000;
+/**
+ * At most this many visits of one network wait: a flood from a few addresses fills its own share, never the room
+ * of other visitors (the controller weighs a network as one session anyway).
+ */
+export const MAX_PENDING_PER_NETWORK = 50;
 /** At most this many visits per call (the API's limit). */
 const BATCH = 1000;
 
 /**
- * @typedef {{ remote: string; version: string; session: string; renderFailed: boolean }} ServedSession
+ * @typedef {{ remote: string; version: string; session: string; network: string; ran: boolean; renderFailed: boolean }} ServedSession
+ * @typedef {{ remote: string; version: string; ran?: boolean; renderFailed: boolean }} Visit
  */
 
 /**
@@ -26,9 +33,33 @@ export function servedSignature(key, body) {
  * @param {{ apiUrl: string; signingKey: string | undefined; everyMs?: number; warn: (message: string) => void; fetchImpl?: typeof fetch }} options
  */
 export function createServedCounter(options) {
-  /** key -> the visit (a failed render of the same session and version is kept as failed) */
+  /** key -> the visit (a failed render or a run of the same session and version is kept) */
   /** @type {Map<string, ServedSession>} */
   const pending = new Map();
+  /** network -> its keys waiting */
+  /** @type {Map<string, Set<string>>} */
+  const byNetwork = new Map();
+  /** @param {string} key */
+  const forget = (key) => {
+    const visit = pending.get(key);
+    if (!visit) return;
+    pending.delete(key);
+    const keys = byNetwork.get(visit.network);
+    keys?.delete(key);
+    if (keys?.size === 0) byNetwork.delete(visit.network);
+  };
+  /** A visit of this network that failed nothing (the first one waiting), or undefined. @param {string} network */
+  const droppable = (network) => {
+    for (const key of byNetwork.get(network) ?? []) if (!pending.get(key)?.renderFailed) return key;
+    return undefined;
+  };
+  /** The network with the most visits waiting. */
+  const largest = () => {
+    let found = '';
+    let size = 0;
+    for (const [network, keys] of byNetwork) if (keys.size > size) [found, size] = [network, keys.size];
+    return found;
+  };
   const send = options.fetchImpl ?? fetch;
   let warned = false;
   /** @type {Promise<void> | null} */
@@ -52,7 +83,7 @@ export function createServedCounter(options) {
       for (const visit of batch) {
         const key = `${visit.remote}|${visit.version}|${visit.session}`;
         // Sent: forget it, unless the same visit failed since (then the failure still goes).
-        if (pending.get(key) === visit) pending.delete(key);
+        if (pending.get(key) === visit) forget(key);
       }
       warned = false;
     } catch (error) {
@@ -75,24 +106,41 @@ export function createServedCounter(options) {
   return {
     /**
      * @param {string} session
-     * @param {{ remote: string; version: string; renderFailed: boolean }[]} visits
+     * @param {string} network the visitor's network (networkOf)
+     * @param {Visit[]} visits
      */
-    add(session, visits) {
+    add(session, network, visits) {
       if (!options.signingKey) return;
       for (const visit of visits) {
         if (!visit.version) continue;
         const key = `${visit.remote}|${visit.version}|${session}`;
         const known = pending.get(key);
-        pending.set(key, {
-          ...visit,
+        const next = {
+          remote: visit.remote,
+          version: visit.version,
           session,
+          network: known?.network ?? network,
+          ran: Boolean(visit.ran) || Boolean(known?.ran),
           renderFailed: visit.renderFailed || Boolean(known?.renderFailed),
-        });
-      }
-      while (pending.size > MAX_PENDING) {
-        const oldest = pending.keys().next().value;
-        if (oldest === undefined) break;
-        pending.delete(oldest);
+        };
+        if (!known) {
+          const keys = byNetwork.get(next.network) ?? new Set();
+          if (keys.size >= MAX_PENDING_PER_NETWORK) {
+            // This network's share is full: a failure takes the place of one of its visits that failed nothing.
+            const room = next.renderFailed ? droppable(next.network) : undefined;
+            if (room === undefined) continue;
+            forget(room);
+          }
+          byNetwork.set(next.network, keys);
+          keys.add(key);
+        }
+        pending.set(key, next);
+        while (pending.size > MAX_PENDING) {
+          // Full: the busiest network gives up a visit that failed nothing; failures are never pushed out.
+          const room = droppable(largest());
+          if (room === undefined) break;
+          forget(room);
+        }
       }
     },
     /** Sends what is waiting now (shutdown, tests). */

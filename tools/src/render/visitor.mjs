@@ -2,14 +2,15 @@
 // Who is asking, as far as releases care: the visitor's sticky session (their rollout buckets), a signed preview
 // of a version (a release manager's browser only), and the page token that lets their browser's failure reports
 // count. One decision per request, made here; the renderer, the page cache and the browser all follow it.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import { isRemoteName } from '@metrology/shared/release';
 import { signToken, verifyToken } from '@metrology/shared/signed-token';
 
 export const SESSION_COOKIE = 'shop_session';
 export const PREVIEW_COOKIE = 'shop_preview';
-/** A session id the site made: 22 base64url characters (16 random bytes). */
-const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
+/** A session cookie the site made: 22 base64url characters (16 random bytes), '.', and their 22-character MAC. */
+const SESSION_VALUE = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
 /** How long a visitor keeps their buckets. */
 export const SESSION_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** How long a page's token lets its browser report failures. */
@@ -46,10 +47,45 @@ export function previewOf(key, token) {
 
 /**
  * @typedef {object} Visitor
- * @property {string} sessionId
- * @property {boolean} isNew the session cookie is to be set on this response
+ * @property {string} sessionId the id the buckets and the rollout's counts are keyed on
+ * @property {string} cookie the session cookie's value: the id and its MAC
+ * @property {boolean} isNew the session cookie is to be set on this response (none was sent, or one the site did
+ *   not issue: it is replaced, so nobody picks their own id and with it their rollout buckets)
  * @property {{ remote: import('@metrology/shared/release').RemoteName; version: string } | null} preview
  */
+
+/**
+ * The MAC of a session id: HMAC-SHA256 with a key derived from the release signing key (so a session cookie is
+ * never a valid token of another kind), cut to 128 bits.
+ * @param {string} key @param {string} id
+ */
+function sessionMac(key, id) {
+  const derived = createHmac('sha256', key).update('shop-session-v1').digest();
+  return createHmac('sha256', derived).update(id).digest('base64url').slice(0, 22);
+}
+
+/**
+ * The id of a session cookie this site issued, or null (missing, malformed, forged, another key's).
+ * @param {string | undefined} key @param {string | null | undefined} value
+ */
+export function issuedSessionId(key, value) {
+  const match = value ? SESSION_VALUE.exec(value) : null;
+  if (!match || !key) return null;
+  const [, id = '', mac = ''] = match;
+  const expected = Buffer.from(sessionMac(key, id));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}
+
+/**
+ * A fresh session: 16 random bytes, signed when there is a key. Without a release signing key there are no page
+ * tokens and no rollout health, so an unsigned id only decides buckets.
+ * @param {string | undefined} key
+ */
+export function newSession(key) {
+  const id = randomBytes(16).toString('base64url');
+  return { sessionId: id, cookie: key ? `${id}.${sessionMac(key, id)}` : id };
+}
 
 /**
  * @param {string | undefined} cookieHeader
@@ -58,18 +94,48 @@ export function previewOf(key, token) {
  */
 export function visitorOf(cookieHeader, signingKey) {
   const known = cookieValue(cookieHeader, SESSION_COOKIE);
-  const isNew = !known || !SESSION_ID.test(known);
-  const sessionId = isNew ? randomBytes(16).toString('base64url') : known;
+  const id = signingKey
+    ? issuedSessionId(signingKey, known)
+    : known && /^[A-Za-z0-9_-]{22}$/.test(known)
+      ? known
+      : null;
+  const session = id ? { sessionId: id, cookie: /** @type {string} */ (known) } : newSession(signingKey);
   const preview = previewOf(signingKey, cookieValue(cookieHeader, PREVIEW_COOKIE));
-  return { sessionId, isNew, preview: preview ? { remote: preview.remote, version: preview.version } : null };
+  return {
+    ...session,
+    isNew: !id,
+    preview: preview ? { remote: preview.remote, version: preview.version } : null,
+  };
+}
+
+/**
+ * The network an address belongs to for the rollout's counts: its /24 (IPv4, also IPv4-mapped IPv6) or /64 (IPv6).
+ * One person rarely holds many of them, so a network's weight is what the rollout controller caps.
+ * @param {string | undefined} address
+ */
+export function networkOf(address) {
+  const ip = (address ?? '').trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const family = isIP(ip);
+  if (family === 4) return `${ip.split('.').slice(0, 3).join('.')}.0/24`;
+  if (family !== 6) return 'unknown';
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** @param {boolean} secure */
 const attributes = (secure) => `; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 
-/** @param {string} sessionId @param {boolean} secure */
-export function sessionCookie(sessionId, secure) {
-  return `${SESSION_COOKIE}=${sessionId}; Max-Age=${SESSION_MAX_AGE_S}${attributes(secure)}`;
+/** @param {string} value the visitor's cookie value (Visitor.cookie) @param {boolean} secure */
+export function sessionCookie(value, secure) {
+  return `${SESSION_COOKIE}=${value}; Max-Age=${SESSION_MAX_AGE_S}${attributes(secure)}`;
 }
 
 /** @param {string} token @param {number} maxAgeS @param {boolean} secure */
@@ -83,13 +149,15 @@ export function clearPreviewCookie(secure) {
 }
 
 /**
- * The token a page carries for its browser's failure reports: this session, the versions it was served and the
- * earlier good versions its browser may fall back to (a failure of one of those is a report it may make too).
+ * The token a page carries for its browser's failure reports: this session, the network it was served to (the
+ * rollout weighs failures per network), the versions it was served and the earlier good versions its browser may
+ * fall back to (a failure of one of those is a report it may make too).
  * @param {string} key
  * @param {string} sessionId
  * @param {Record<string, string>} versions
  * @param {Record<string, string[]>} fallbacks
+ * @param {string} [network]
  */
-export function pageToken(key, sessionId, versions, fallbacks) {
-  return signToken(key, { session: sessionId, versions, fallbacks }, PAGE_TOKEN_TTL_S);
+export function pageToken(key, sessionId, versions, fallbacks, network = 'unknown') {
+  return signToken(key, { session: sessionId, network, versions, fallbacks }, PAGE_TOKEN_TTL_S);
 }
