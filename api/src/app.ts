@@ -34,6 +34,7 @@ import { releaseRoutes } from './features/releases/release-routes.js';
 import { rolloutController } from './features/releases/rollout-controller.js';
 import { rolloutRoutes } from './features/releases/rollout-routes.js';
 import { userRoutes } from './features/users/user-routes.js';
+import { clientKey } from './lib/client-address.js';
 import { clientError, frameworkError, HttpError, MESSAGES, registerErrorHandling } from './lib/errors.js';
 import { registerRequestLog, serverLogging } from './lib/logging.js';
 import { registerTextRule } from './lib/text-rule.js';
@@ -152,6 +153,8 @@ async function assemble(
   });
   await app.register(rateLimit, {
     global: false,
+    // An IPv6 client counts per /64, as the order and login limits do (lib/client-address.ts).
+    keyGenerator: (request) => clientKey(request.ip),
     // Several API processes on one PostgreSQL share their counters; the embedded database is one process.
     ...(db.kind === 'postgres' ? { store: postgresRateLimitStore(db) } : {}),
     errorResponseBuilder: (_request, context) =>

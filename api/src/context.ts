@@ -2,6 +2,7 @@
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { ShopMail } from './features/mail/messages.js';
+import type { ResetRequests } from './features/mail/reset-requests.js';
 import type { MailSender } from './features/mail/sender.js';
 import type { Payments } from './features/orders/payment-providers.js';
 
@@ -12,6 +13,8 @@ export interface ShopContext {
   /** The messages the shop writes to its outbox (issue 28), and the sender that delivers them. */
   mail: ShopMail;
   mailSender: MailSender;
+  /** "Forgot password?" requests, worked off after their answer (issue 32). */
+  passwordResets: ResetRequests;
 }
 
 declare module 'fastify' {

@@ -17,7 +17,8 @@ const HELP = `Usage: npm run user -- <command>
                                         create an account; the password is read from standard input
   list                                  every account that is not a shopper
 
-A role is granted only to a verified e-mail address (the link mailed at sign-up); 'create' counts as verified.
+A role is granted only to a verified e-mail address (the link mailed at sign-up) whose password was chosen after
+it was verified (with "Forgot password?"); 'create' counts as both.
 First staff account while npm start runs on the embedded database: STAFF_EMAIL=<that e-mail> npm start.
 Database: DATABASE_URL when set, otherwise the embedded one in DATA_DIR (default ./data; stop the API first).
 Exit codes: 0 done, 1 refused or failed, 2 wrong usage`;

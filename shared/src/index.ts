@@ -5,6 +5,7 @@ export * from './rules/constants.js';
 export * from './rules/price.js';
 export * from './rules/cart.js';
 export * from './rules/cart-cookie.js';
+export * from './rules/email-address.js';
 export * from './rules/validation.js';
 export * from './rules/password-policy.js';
 export * from './config/runtime-config.js';

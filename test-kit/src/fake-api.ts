@@ -17,7 +17,7 @@ import {
   ADDRESS_MESSAGES,
   DEFAULT_DELIVERY_FEE,
   ENQUIRY_MESSAGES,
-  isAddressComplete,
+  addressProblem,
 } from '@metrology/shared/rules';
 import { HttpError } from '../../api/src/lib/errors.js';
 import { cleanAddress, isSavedAlready } from '../../api/src/features/addresses/clean-address.js';
@@ -371,8 +371,8 @@ export async function startFakeApi(initial: Product[] = []): Promise<FakeApi> {
       case 'POST /api/address/save': {
         // As the API: the nine fields trimmed, all but e-mail required, an address saved once.
         const address = cleanAddress((body as { address?: Partial<SavedAddress> }).address ?? {});
-        if (!isAddressComplete(address))
-          return { status: 400, body: { success: false, message: ADDRESS_MESSAGES.required } };
+        const problem = addressProblem(address);
+        if (problem) return { status: 400, body: { success: false, message: problem } };
         if (!isSavedAlready(addresses, address)) {
           addressSeq += 1;
           addressBooks[token] = [...addresses, { _id: `addr-new-${addressSeq}`, ...address }];

@@ -110,6 +110,24 @@ describe('with limits set for the test', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 
+  it('counts an IPv6 client per /64: fresh addresses of one /64 share the limit (issue 32)', async () => {
+    const accounts = [await register(app), await register(app)];
+    const statuses: number[] = [];
+    for (let i = 1; i <= 5; i += 1) {
+      // A new address of the same /64 for each order, as one machine on IPv6 can take.
+      const remote = `2001:db8:77:1:${i.toString(16)}::${(i * 7).toString(16)}`;
+      statuses.push(
+        (await place(app, '/api/order/place', accounts[i % 2]!.token, item, i, {}, remote)).statusCode,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    // Another /64 is another client.
+    const other = await register(app);
+    expect(
+      (await place(app, '/api/order/place', other.token, item, 1, {}, '2001:db8:77:2::1')).statusCode,
+    ).toBe(200);
+  });
+
   it('does not count a refused placement (a duplicate) toward the limit', async () => {
     const { token, email } = await register(app);
     expect((await place(app, '/api/order/place', token, item, 7, {}, '10.10.0.1')).statusCode).toBe(200);

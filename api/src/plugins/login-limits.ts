@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Queryable } from '../db/database.js';
+import { clientKey } from '../lib/client-address.js';
 import { HttpError } from '../lib/errors.js';
 import { HIT } from './rate-limit-store.js';
 
@@ -57,8 +58,10 @@ export async function startLoginAttempt(
   app: FastifyInstance,
   reply: FastifyReply,
   email: string,
-  address: string,
+  ip: string,
 ): Promise<LoginAttempt> {
+  // An IPv6 client counts per /64 (lib/client-address.ts).
+  const address = clientKey(ip);
   const limits = app.shop.config.rateLimit;
   if (!limits) return NO_LIMITS;
   const db: Queryable = app.shop.db;

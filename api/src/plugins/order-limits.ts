@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database.js';
+import { clientKey } from '../lib/client-address.js';
 import { HttpError } from '../lib/errors.js';
 import { HIT } from './rate-limit-store.js';
 
@@ -25,7 +26,8 @@ function countersOf(app: FastifyInstance, userId: string, address: string): Coun
   return [
     { key: `order account ${userId}`, max: limits.calls.orderAccount },
     {
-      key: `order address ${createHash('sha256').update(address).digest('hex')}`,
+      // An IPv6 client counts per /64 (lib/client-address.ts).
+      key: `order address ${createHash('sha256').update(clientKey(address)).digest('hex')}`,
       max: limits.calls.orderAddress,
     },
   ];

@@ -34,11 +34,15 @@ export const CaughtMail = Type.Object({
 });
 export type CaughtMail = Static<typeof CaughtMail>;
 
-/** The outbox's state: waiting (including retries), sent, and given up after the last attempt. */
+/**
+ * The outbox's state: waiting (including retries), sent, given up after the last attempt, and held back by the
+ * per-address caps (never sent).
+ */
 export const OutboxCounts = Type.Object({
   waiting: Type.Integer(),
   sent: Type.Integer(),
   failed: Type.Integer(),
+  suppressed: Type.Integer(),
 });
 export type OutboxCounts = Static<typeof OutboxCounts>;
 

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './price.js';
 export * from './cart.js';
 export * from './cart-cookie.js';
+export * from './email-address.js';
 export * from './validation.js';
 export * from './password-policy.js';
 export * from './password.js';

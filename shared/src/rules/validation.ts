@@ -1,13 +1,9 @@
 import { RESUME_EXTENSIONS, RESUME_MAX_BYTES } from './constants.js';
+import { isValidEmail } from './email-address.js';
 import type { Address } from '../types/entities.js';
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** After removing spaces: an optional plus, then 8-15 digits, spaces or hyphens. */
 export const MOBILE_PATTERN = /^\+?[\d\s-]{8,15}$/;
-
-export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email.trim());
-}
 
 export function isValidMobile(mobile: string): boolean {
   return MOBILE_PATTERN.test(mobile.replace(/\s/g, ''));
@@ -69,6 +65,17 @@ export const ADDRESS_MESSAGES = {
 /** Saving an address needs every field but email (SPEC section 5). */
 export function isAddressComplete(address: Partial<Address>): boolean {
   return ADDRESS_REQUIRED_FIELDS.every((field) => (address[field] ?? '').toString().trim() !== '');
+}
+
+/**
+ * Why an address cannot be saved or ordered to, or null. Its e-mail may be empty (SPEC section 5), but one that is
+ * typed must be a bare address, as the form's e-mail field demands (issue 32).
+ */
+export function addressProblem(address: Partial<Address>): string | null {
+  if (!isAddressComplete(address)) return ADDRESS_MESSAGES.required;
+  const email = (address.email ?? '').toString();
+  if (email.trim() && !isValidEmail(email)) return ENQUIRY_MESSAGES.emailInvalid;
+  return null;
 }
 
 export const RESUME_MESSAGES = {

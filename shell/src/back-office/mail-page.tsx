@@ -54,7 +54,7 @@ function CaughtMailDesk() {
   return (
     <>
       <p data-testid="outbox-counts">
-        {`Outbox: ${outbox.waiting} waiting, ${outbox.sent} sent, ${outbox.failed} given up.`}{' '}
+        {`Outbox: ${outbox.waiting} waiting, ${outbox.sent} sent, ${outbox.failed} given up, ${outbox.suppressed} held back by the per-address limits.`}{' '}
         <button type="button" className="ms-button ms-button--ghost" onClick={() => void mail.refetch()}>
           Refresh
         </button>
@@ -81,8 +81,9 @@ export default function MailPage() {
         <div className="ms-page shell-desk" data-boundary="back-office">
           <h1>Caught mail</h1>
           <p className="shell-desk__sub">
-            What the shop sent while no SMTP server was set: sign-up links, password resets, order and enquiry
-            messages.
+            For local use: what the shop sent while no SMTP server was set (sign-up confirmations, password
+            resets, order and enquiry messages). The links of confirmation and password-reset messages are
+            hidden: they would let whoever reads them into the owner&apos;s account.
           </p>
           <CaughtMailDesk />
         </div>

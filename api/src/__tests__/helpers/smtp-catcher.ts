@@ -7,6 +7,8 @@ import { SMTPServer } from 'smtp-server';
 export interface Caught {
   messageId: string;
   to: string;
+  /** The envelope's recipients (RCPT TO), which is where the message really goes. */
+  rcpt: string[];
   subject: string;
   text: string;
   html: string;
@@ -28,7 +30,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       if (state.refuse > 0) {
         state.refuse -= 1;
         state.refused += 1;
@@ -40,6 +42,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         (mail) => {
           state.received.push({
             messageId: mail.messageId ?? '',
+            rcpt: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             to: mail.to
               ? [mail.to]
                   .flat()

@@ -8,7 +8,7 @@ import {
   type Address,
   type SavedAddress,
 } from '@metrology/shared/contracts';
-import { ADDRESS_MESSAGES, isAddressComplete } from '@metrology/shared/rules';
+import { ADDRESS_MESSAGES, addressProblem } from '@metrology/shared/rules';
 import type { Queryable } from '../../db/database.js';
 import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -96,7 +96,8 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = sessionUser(request);
       const address = cleanAddress(request.body.address ?? {});
-      if (!isAddressComplete(address)) throw new HttpError(400, ADDRESS_MESSAGES.required);
+      const problem = addressProblem(address);
+      if (problem) throw new HttpError(400, problem);
       await db.transaction(async (tx) => {
         const existing = await listAddresses(tx, userId);
         if (isSavedAlready(existing, address)) return;

@@ -176,6 +176,8 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         );
         await app.shop.mail.leadReceived(tx, {
           kind: 'contact',
+          reference: id,
+          senderUserId: request.userId,
           email: b.email.trim().toLowerCase(),
           name: b.name.trim(),
           about: b.product.trim(),

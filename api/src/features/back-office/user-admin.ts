@@ -1,5 +1,5 @@
 // What `npm run user` does to the database: give or take back a role, create an account, list the non-shoppers.
-import { isValidEmail } from '@metrology/shared/rules';
+import { normaliseEmail } from '@metrology/shared/rules';
 import type { Queryable } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
@@ -12,6 +12,11 @@ export const unverifiedRoleRefusal = (email: string) =>
   `${email} has not verified its e-mail address, so it cannot be given a role: whoever registered it may not own it. ` +
   `Ask its owner to open the link in the verification e-mail (or choose "Resend verification" in the account menu), then grant again.`;
 
+/** Why a role is refused to an account whose password was chosen before its address was proved (issue 32). */
+export const passwordBeforeProofRoleRefusal = (email: string) =>
+  `${email} has not chosen a password since its e-mail address was proved, so it cannot be given a role: its password may be that of whoever registered the address first. ` +
+  `Ask its owner to choose a new password with "Forgot password?" on the site (the link goes to the address), then grant again.`;
+
 const normalise = (email: string) => email.trim().toLowerCase();
 
 /** Sets the account's role; answers the role it had. */
@@ -21,8 +26,10 @@ export async function setRole(
   role: Role,
 ): Promise<{ before: Role; name: string }> {
   if (!isRole(role)) throw new UserAdminError(`Unknown role '${String(role)}' (staff or release-manager)`);
-  const found = await db.query<{ role: string; name: string; verified: boolean }>(
-    'SELECT role, name, email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1',
+  const found = await db.query<{ role: string; name: string; verified: boolean; password_after: boolean }>(
+    `SELECT role, name, email_verified_at IS NOT NULL AS verified,
+       COALESCE(password_set_at >= email_verified_at, false) AS password_after
+     FROM users WHERE email = $1`,
     [normalise(email)],
   );
   const user = found.rows[0];
@@ -32,6 +39,8 @@ export async function setRole(
     );
   }
   if (role !== 'shopper' && !user.verified) throw new UserAdminError(unverifiedRoleRefusal(normalise(email)));
+  if (role !== 'shopper' && !user.password_after)
+    throw new UserAdminError(passwordBeforeProofRoleRefusal(normalise(email)));
   await db.query('UPDATE users SET role = $2 WHERE email = $1', [normalise(email), role]);
   return { before: isRole(user.role) ? user.role : 'shopper', name: user.name };
 }
@@ -41,8 +50,8 @@ export async function createUser(
   db: Queryable,
   fields: { email: string; name: string; password: string; role: Role },
 ): Promise<string> {
-  const email = normalise(fields.email);
-  if (!isValidEmail(email)) throw new UserAdminError(`'${fields.email}' is not a valid e-mail address`);
+  const email = normaliseEmail(fields.email);
+  if (!email) throw new UserAdminError(`'${fields.email}' is not a valid e-mail address`);
   if (!fields.name.trim()) throw new UserAdminError('--name is required');
   if (!fields.password) throw new UserAdminError('The password (read from standard input) is empty');
   const id = newId();

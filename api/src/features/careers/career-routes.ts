@@ -16,6 +16,7 @@ import { HttpError, textRuleMessage } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { responses } from '../../lib/schemas.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
+import { optionalUser } from '../users/auth.js';
 import { claimedType, RESUME_MIME, sniffResume } from './resume.js';
 
 export const APPLICATION_MESSAGES = {
@@ -115,6 +116,8 @@ export async function careerRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/api/careers/applications/submit',
     {
+      // A token is optional: only a signed-in owner of a verified address gets what they sent mailed back.
+      preValidation: optionalUser(app),
       config: { rateLimit: rateLimitFor(app, 'application') },
       schema: {
         tags: ['careers'],
@@ -159,6 +162,8 @@ export async function careerRoutes(app: FastifyInstance): Promise<void> {
         );
         await app.shop.mail.leadReceived(tx, {
           kind: 'application',
+          reference: id,
+          senderUserId: request.userId,
           email: f.email.toLowerCase(),
           name: f.name,
           about: f.position,

@@ -52,8 +52,15 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
           ],
         );
         const product = (body.productName ?? '').trim() || 'a product';
+        // The acknowledgement names the product as the catalogue does, never as the request typed it.
+        const listed = await tx.query<{ name: string }>('SELECT name FROM products WHERE id = $1', [
+          (body.productId ?? '').trim(),
+        ]);
         await app.shop.mail.leadReceived(tx, {
           kind: 'enquiry',
+          reference: id,
+          product: listed.rows[0]?.name ?? null,
+          senderUserId: request.userId,
           email: fields.email.toLowerCase(),
           name: (body.companyName ?? '').trim(),
           about: product,

@@ -7,7 +7,7 @@ import {
   PasswordResetRequestBody,
   VerifyEmailBody,
 } from '@metrology/shared/contracts';
-import { isValidEmail, passwordProblem } from '@metrology/shared/rules';
+import { normaliseEmail, passwordProblem } from '@metrology/shared/rules';
 import type { Queryable } from '../../db/database.js';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
@@ -16,10 +16,12 @@ import { limitPerEmail } from '../../plugins/email-limits.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';
 import { requireUser, sessionUser } from '../users/auth.js';
 import { revokeUserSessions } from '../users/sessions.js';
+import { emailOf } from '../users/user-routes.js';
 import { consumeAccountToken, TOKEN_LIFETIME_SECONDS } from './account-tokens.js';
 
 export const ACCOUNT_MESSAGES = {
-  verified: 'Your e-mail address is verified. Thank you!',
+  verified:
+    'Your e-mail address is verified. Thank you! To keep the account yours, choose a new password with "Forgot password?" before you log in again: the password chosen at sign-up no longer logs in, and every session has been logged out.',
   alreadyVerified: 'Your e-mail address is already verified.',
   verifyLinkInvalid:
     'This verification link has expired or was already used. Log in and choose "Resend verification" in the account menu for a new one.',
@@ -35,7 +37,8 @@ export const ACCOUNT_MESSAGES = {
 
 /**
  * STAFF_EMAIL (the first staff account while the shop runs): that account becomes staff once its address is
- * verified, as long as no account is staff yet. Answers whether it did.
+ * verified and its password was chosen after that (through a reset link), as long as no account is staff yet:
+ * a password from before the proof may be whoever registered the address first. Answers whether it did.
  */
 export async function grantFirstStaff(
   db: Queryable,
@@ -45,16 +48,32 @@ export async function grantFirstStaff(
   if (!staffEmail) return false;
   const granted = await db.query(
     `UPDATE users SET role = 'staff'
-     WHERE email = $1 AND email_verified_at IS NOT NULL AND role = 'shopper'
-       AND NOT EXISTS (SELECT 1 FROM users WHERE role = 'staff')`,
+     WHERE email = $1 AND email_verified_at IS NOT NULL AND password_set_at >= email_verified_at
+       AND role = 'shopper' AND NOT EXISTS (SELECT 1 FROM users WHERE role = 'staff')`,
     [staffEmail],
   );
-  if (granted.rowCount > 0) log.info({ email: staffEmail }, 'STAFF_EMAIL verified: the first staff account');
-  return granted.rowCount > 0;
+  if (granted.rowCount > 0) {
+    log.info({ email: staffEmail }, 'STAFF_EMAIL verified: the first staff account');
+    return true;
+  }
+  const waiting = await db.query<{ verified: boolean }>(
+    `SELECT email_verified_at IS NOT NULL AS verified FROM users
+     WHERE email = $1 AND role = 'shopper' AND NOT EXISTS (SELECT 1 FROM users WHERE role = 'staff')`,
+    [staffEmail],
+  );
+  const account = waiting.rows[0];
+  if (account?.verified)
+    log.warn(
+      { email: staffEmail },
+      'STAFF_EMAIL is not made staff yet: its password was chosen before its address was proved (it may be ' +
+        'whoever registered the address). Its owner chooses a new password with "Forgot password?"; then it becomes staff.',
+    );
+  else if (account) log.info({ email: staffEmail }, 'STAFF_EMAIL waits for its address to be verified');
+  return false;
 }
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const { db, mail } = app.shop;
+  const { db, mail, passwordResets } = app.shop;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const answer = responses(AccountMessageResponse);
 
@@ -72,15 +91,18 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const done = await db.transaction(async (tx) => {
         const used = await consumeAccountToken(tx, request.body.token, 'verify-email');
         if (!used) return null;
-        await tx.query(
-          'UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1',
+        const proved = await tx.query(
+          'UPDATE users SET email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL',
           [used.userId],
         );
+        // Whoever registered the address may not own it: the sessions made before the owner proved it end, and
+        // (login, user-admin) the password chosen then no longer logs in.
+        const ended = proved.rowCount > 0 ? await revokeUserSessions(tx, used.userId) : 0;
         await grantFirstStaff(tx, app.shop.config.mail.staffEmail, request.log);
-        return used;
+        return { ...used, ended };
       });
       if (!done) throw new HttpError(400, ACCOUNT_MESSAGES.verifyLinkInvalid);
-      request.log.info({ userId: done.userId }, 'e-mail address verified');
+      request.log.info({ userId: done.userId, sessionsEnded: done.ended }, 'e-mail address verified');
       return { success: true, message: ACCOUNT_MESSAGES.verified };
     },
   );
@@ -106,6 +128,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const user = found.rows[0];
       if (!user) throw new HttpError(401, MESSAGES.sessionExpired);
       if (user.verified) return { success: true, message: ACCOUNT_MESSAGES.alreadyVerified };
+      // An address stored before the bare-address rule is never mailed.
+      if (normaliseEmail(user.email) !== user.email) throw new HttpError(400, ACCOUNT_MESSAGES.invalidEmail);
       await limitPerEmail(app, 'verificationResend', user.email);
       await db.transaction((tx) => mail.verifyEmail(tx, { id: userId, name: user.name, email: user.email }));
       return { success: true, message: ACCOUNT_MESSAGES.verificationSent(user.email) };
@@ -125,19 +149,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const email = request.body.email.trim().toLowerCase();
-      if (!email) throw new HttpError(400, ACCOUNT_MESSAGES.emailRequired);
-      if (!isValidEmail(email)) throw new HttpError(400, ACCOUNT_MESSAGES.invalidEmail);
+      const email = emailOf(request.body.email);
       // Counted for every e-mail, known or not, so the limit says nothing about which have accounts.
       await limitPerEmail(app, 'passwordReset', email);
-      await db.transaction(async (tx) => {
-        const found = await tx.query<{ id: string; name: string }>(
-          'SELECT id, name FROM users WHERE email = $1',
-          [email],
-        );
-        const user = found.rows[0];
-        if (user) await mail.passwordReset(tx, { id: user.id, name: user.name, email });
-      });
+      // The same work for every e-mail (one row); the lookup and the message come after the answer, so its
+      // time says nothing about which e-mails have accounts.
+      await passwordResets.record(email);
+      passwordResets.kick();
       return { success: true, message: ACCOUNT_MESSAGES.resetRequested };
     },
   );
@@ -165,7 +183,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         if (!used) return null;
         // The link reached the mailbox, so the address is proved too.
         await tx.query(
-          `UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now())
+          `UPDATE users SET password_hash = $2, password_set_at = clock_timestamp(),
+             email_verified_at = COALESCE(email_verified_at, now())
            WHERE id = $1`,
           [used.userId, hash],
         );

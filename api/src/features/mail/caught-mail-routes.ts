@@ -1,5 +1,6 @@
 // GET /api/staff/mail (staff): what the local mail catcher received (npm start without SMTP_URL), so staff can read
-// the shop's messages on a machine that sends none, and the outbox's counts (waiting, sent, given up).
+// the shop's messages on a machine that sends none, and the outbox's counts (waiting, sent, given up, held back).
+// For local use: a verification or reset link is a credential of the mailbox's owner, so it is never shown here.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,6 +14,17 @@ import { outboxCounts } from './sender.js';
 const SHOWN = 50;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** What stands where a verification or reset link was. */
+export const HIDDEN_LINK = '[link hidden: it works only for the mailbox owner]';
+
+/** Any link carrying an account token (/verify-email?token=…, /reset-password?token=…), whoever's site it names. */
+const ACCOUNT_LINK = /[^\s"'<>]*\/(?:verify-email|reset-password)\?[^\s"'<>]*token=[^\s"'<>]*/gi;
+
+/** The message with every account link replaced, in the text part and the HTML part (href and text alike). */
+export function hideAccountLinks(value: string): string {
+  return value.replace(ACCOUNT_LINK, HIDDEN_LINK);
+}
 
 /** The catcher's files (tools/src/mail-catcher.mjs writes one JSON file a message), newest first. */
 export async function readCaughtMail(directory: string, limit = SHOWN): Promise<CaughtMail[]> {
@@ -35,8 +47,8 @@ export async function readCaughtMail(directory: string, limit = SHOWN): Promise<
         from: text(raw.from),
         to: text(raw.to),
         subject: text(raw.subject),
-        text: text(raw.text),
-        html: text(raw.html),
+        text: hideAccountLinks(text(raw.text)),
+        html: hideAccountLinks(text(raw.html)),
       });
     } catch {
       // A file being written right now (or damaged) is left out of this answer.
@@ -55,7 +67,8 @@ export async function caughtMailRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['back office'],
         security: TOKEN_SECURITY,
-        summary: "The local mail catcher's messages (newest 50) and the outbox's counts",
+        summary:
+          "For local use: the local mail catcher's messages (newest 50, verification and reset links hidden) and the outbox's counts",
         response: responses(CaughtMailResponse),
       },
     },

@@ -1,4 +1,5 @@
 // The mail settings (README "Mail"): where messages go, who they come from, which kinds are off, how retries wait.
+import { normaliseEmail } from '@metrology/shared/rules';
 
 /** Every message the shop sends; MAIL_DISABLED names the ones to leave out. */
 export const MAIL_KINDS = [
@@ -91,12 +92,20 @@ export function mailOptionsFromEnv(env: NodeJS.ProcessEnv): MailOptions {
     throw new Error(
       `MAIL_DISABLED names unknown kinds (${unknown.join(', ')}); the kinds are ${MAIL_KINDS.join(', ')}`,
     );
+  // Addresses the operator sets are held to the same bare-address rule as the forms' (issue 32).
+  const staffTo = list(env.MAIL_STAFF_TO);
+  const staffEmail = env.STAFF_EMAIL?.trim() || undefined;
+  const bad = [...staffTo, ...(staffEmail ? [staffEmail] : [])].filter((email) => !normaliseEmail(email));
+  if (bad.length)
+    throw new Error(
+      `MAIL_STAFF_TO and STAFF_EMAIL take bare e-mail addresses (local@domain): ${bad.join(', ')}`,
+    );
   return {
     smtpUrl: env.SMTP_URL || undefined,
     from: env.MAIL_FROM || undefined,
     disabled: disabled.filter(isMailKind),
-    staffTo: list(env.MAIL_STAFF_TO),
+    staffTo: staffTo.map((email) => normaliseEmail(email) ?? email),
     caughtMailDir: env.CAUGHT_MAIL_DIR || undefined,
-    staffEmail: env.STAFF_EMAIL || undefined,
+    staffEmail,
   };
 }

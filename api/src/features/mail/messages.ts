@@ -7,7 +7,7 @@ import { BRAND } from '../../seed/brand.js';
 import { issueAccountToken, TOKEN_LIFETIME_SECONDS } from './account-tokens.js';
 import { render, type Block } from './layout.js';
 import type { MailConfig, MailKind } from './mail-config.js';
-import { enqueue, staffAddresses } from './outbox.js';
+import { admit, enqueue, recordSuppressed, staffAddresses, store } from './outbox.js';
 
 const METHOD_NAMES: Record<string, string> = {
   cod: 'Cash on Delivery',
@@ -158,9 +158,14 @@ export class ShopMail {
   /** Sign-up (and "Resend verification"): a link that proves the address. */
   async verifyEmail(tx: Queryable, user: { id: string; name: string; email: string }): Promise<void> {
     if (this.config.disabled.has('verify-email')) return;
+    const subject = 'Please confirm your e-mail address';
+    // Capped before a link exists: a held-back message must not end the links already sent.
+    const admission = await admit(tx, 'verify-email', user.email);
+    if (admission.suppressed !== null)
+      return recordSuppressed(tx, 'verify-email', admission.to, subject, admission.suppressed);
     const token = await issueAccountToken(tx, user.id, user.email, 'verify-email');
     const hours = TOKEN_LIFETIME_SECONDS['verify-email'] / 3600;
-    const message = render(`Please confirm your e-mail address`, `Hello ${user.name},`, [
+    const message = render(subject, `Hello ${user.name},`, [
       {
         kind: 'paragraph',
         text: `Thank you for creating an account at ${BRAND}. Please confirm that this address is yours. You can shop while it is unconfirmed.`,
@@ -175,15 +180,19 @@ export class ShopMail {
         text: `The link works once, for ${hours} hours. If you did not create this account, ignore this message.`,
       },
     ]);
-    await enqueue(tx, this.config, 'verify-email', user.email, message);
+    await store(tx, 'verify-email', admission.to, message);
   }
 
   /** "Forgot password?": a link to /reset-password, single-use, 30 minutes. */
   async passwordReset(tx: Queryable, user: { id: string; name: string; email: string }): Promise<void> {
     if (this.config.disabled.has('password-reset')) return;
+    const subject = 'Reset your password';
+    const admission = await admit(tx, 'password-reset', user.email);
+    if (admission.suppressed !== null)
+      return recordSuppressed(tx, 'password-reset', admission.to, subject, admission.suppressed);
     const token = await issueAccountToken(tx, user.id, user.email, 'reset-password');
     const minutes = TOKEN_LIFETIME_SECONDS['reset-password'] / 60;
-    const message = render(`Reset your password`, `Hello ${user.name},`, [
+    const message = render(subject, `Hello ${user.name},`, [
       {
         kind: 'paragraph',
         text: `Someone (we hope you) asked to reset the password of your ${BRAND} account.`,
@@ -198,34 +207,39 @@ export class ShopMail {
         text: `The link works once, for ${minutes} minutes. Resetting logs out every other session. If you did not ask for this, ignore this message: your password stays as it is.`,
       },
     ]);
-    await enqueue(tx, this.config, 'password-reset', user.email, message);
+    await store(tx, 'password-reset', admission.to, message);
   }
 
-  /** A lead (enquiry, contact message, application): an acknowledgement to the sender and a notice to staff. */
-  async leadReceived(
-    tx: Queryable,
-    lead: {
-      kind: 'enquiry' | 'contact' | 'application';
-      email: string;
-      name: string;
-      about: string;
-      facts: [string, string][];
-      details: string;
-    },
-  ): Promise<void> {
-    const what = { enquiry: 'enquiry', contact: 'message', application: 'application' }[lead.kind];
-    const ack = render(`We received your ${what}`, lead.name ? `Hello ${lead.name},` : 'Hello,', [
-      {
-        kind: 'paragraph',
-        text:
-          lead.kind === 'application'
-            ? `Thank you for applying for ${lead.about}. We will review your application and get back to you soon.`
-            : `Thank you for your ${what} about ${lead.about}. Our team will contact you soon.`,
-      },
-      { kind: 'paragraph', text: 'What you sent us:' },
-      { kind: 'facts', rows: lead.facts },
-      ...(lead.details ? [{ kind: 'quote', text: lead.details } satisfies Block] : []),
-    ]);
+  /**
+   * A lead (enquiry, contact message, application): an acknowledgement to the sender and a notice to staff. The
+   * acknowledgement repeats what was sent only to the signed-in owner of a verified address: anyone else may have
+   * typed someone else's address, so they get the kind of request, the catalogue's product and the reference.
+   */
+  async leadReceived(tx: Queryable, lead: Lead): Promise<void> {
+    const what = LEAD_WHAT[lead.kind];
+    const reference: [string, string] = ['Reference', lead.reference];
+    const echo = lead.senderUserId ? await ownsProvenAddress(tx, lead.senderUserId, lead.email) : false;
+    const ack = echo
+      ? render(`We received your ${what}`, lead.name ? `Hello ${lead.name},` : 'Hello,', [
+          {
+            kind: 'paragraph',
+            text:
+              lead.kind === 'application'
+                ? `Thank you for applying for ${lead.about}. We will review your application and get back to you soon.`
+                : `Thank you for your ${what} about ${lead.about}. Our team will contact you soon.`,
+          },
+          { kind: 'paragraph', text: 'What you sent us:' },
+          { kind: 'facts', rows: [reference, ...lead.facts] },
+          ...(lead.details ? [{ kind: 'quote', text: lead.details } satisfies Block] : []),
+        ])
+      : render(`We received your ${what}`, 'Hello,', [
+          { kind: 'paragraph', text: plainThanks(lead) },
+          { kind: 'facts', rows: [reference] },
+          {
+            kind: 'paragraph',
+            text: `If you did not contact ${BRAND}, someone typed your address by mistake: you can ignore this message.`,
+          },
+        ]);
     await enqueue(tx, this.config, `${lead.kind}-ack`, lead.email, ack);
     if (this.config.disabled.has(`${lead.kind}-staff`)) return;
     const notice = render(`New ${what}: ${lead.about}`, 'Hello,', [
@@ -233,11 +247,48 @@ export class ShopMail {
         kind: 'paragraph',
         text: `A new ${what} arrived from ${lead.name || lead.email} <${lead.email}>. It is in the inbox of the back office.`,
       },
-      { kind: 'facts', rows: lead.facts },
+      { kind: 'facts', rows: [reference, ...lead.facts] },
       ...(lead.details ? [{ kind: 'quote', text: lead.details } satisfies Block] : []),
       { kind: 'button', label: 'Open the inbox', url: this.link('/back-office/inbox') },
     ]);
     for (const to of await staffAddresses(tx, this.config))
       await enqueue(tx, this.config, `${lead.kind}-staff`, to, notice);
   }
+}
+
+export interface Lead {
+  kind: 'enquiry' | 'contact' | 'application';
+  /** The sender's address, already a bare addr-spec. */
+  email: string;
+  name: string;
+  /** What the lead is about, as typed (product, subject, position): for staff, and for the proven owner. */
+  about: string;
+  facts: [string, string][];
+  details: string;
+  /** The stored row's id, which the acknowledgement quotes. */
+  reference: string;
+  /** An enquiry's product as the catalogue names it (never typed text); null when the id names no product. */
+  product?: string | null;
+  /** The signed-in account that sent it, if any. */
+  senderUserId: string | null;
+}
+
+const LEAD_WHAT = { enquiry: 'enquiry', contact: 'message', application: 'application' } as const;
+
+/** The acknowledgement's only sentence when the sender's text is left out. */
+function plainThanks(lead: Lead): string {
+  if (lead.kind === 'enquiry')
+    return `Thank you for your enquiry${lead.product ? ` about ${lead.product}` : ''}. Our team will contact you soon.`;
+  if (lead.kind === 'application')
+    return 'Thank you for your job application. We will review it and get back to you soon.';
+  return 'Thank you for your message. Our team will contact you soon.';
+}
+
+/** Whether the signed-in account has proved this very address (so what it sent may be mailed back to it). */
+async function ownsProvenAddress(tx: Queryable, userId: string, email: string): Promise<boolean> {
+  const found = await tx.query(
+    'SELECT 1 FROM users WHERE id = $1 AND email = $2 AND email_verified_at IS NOT NULL',
+    [userId, email],
+  );
+  return found.rows.length > 0;
 }

@@ -3,6 +3,7 @@
 // long as the one before; a delivered message is marked sent. On PGlite the claim is the same SQL on one connection.
 import { randomBytes } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { normaliseEmail } from '@metrology/shared/rules';
 import type { Database } from '../../db/database.js';
 import type { MailConfig } from './mail-config.js';
 
@@ -31,10 +32,19 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/** The bare address of a From value such as `Shop <no-reply@shop.example>` (MAIL_FROM, set by the operator). */
+export function envelopeSender(from: string): string {
+  const address = normaliseEmail(/<([^<>]*)>\s*$/.exec(from)?.[1] ?? from);
+  if (!address) throw new Error(`MAIL_FROM has no valid e-mail address: ${from}`);
+  return address;
+}
+
 export class MailSender {
   /** Who holds a claim: one name per sender, so a sender marks only what it claimed. */
   readonly name = `sender-${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly transport: Transporter | null;
+  /** MAIL_FROM's address alone: the envelope's sender. */
+  private readonly envelopeFrom: string;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
@@ -44,6 +54,7 @@ export class MailSender {
     private readonly config: MailConfig,
     private readonly log: SendLog,
   ) {
+    this.envelopeFrom = envelopeSender(config.from);
     this.transport = config.smtpUrl
       ? nodemailer.createTransport({
           url: config.smtpUrl,
@@ -95,7 +106,7 @@ export class MailSender {
          attempts = attempts + 1
        WHERE id IN (
          SELECT id FROM mail_outbox
-         WHERE sent_at IS NULL AND send_after <= now() AND attempts < $3
+         WHERE sent_at IS NULL AND suppressed_at IS NULL AND send_after <= now() AND attempts < $3
            AND (locked_until IS NULL OR locked_until < now())
          ORDER BY send_after, id LIMIT $4
          FOR UPDATE SKIP LOCKED)
@@ -104,10 +115,25 @@ export class MailSender {
     );
     let delivered = 0;
     for (const row of claimed.rows) {
+      // Never a string nodemailer would parse: one bare address, in the header and in the envelope alike, so
+      // nothing inside a stored address can name another recipient (issue 32). A row written before the rule
+      // with anything else is set aside, not sent.
+      const address = normaliseEmail(row.to_address);
+      if (!address || address !== row.to_address) {
+        await this.db.query(
+          `UPDATE mail_outbox SET suppressed_at = now(), suppressed_reason = 'not a bare e-mail address',
+             locked_until = NULL WHERE id = $1 AND claimed_by = $2`,
+          [row.id, this.name],
+        );
+        this.log.warn({ mailId: row.id }, 'mail not sent: its address is not one bare e-mail address');
+        continue;
+      }
+      const recipient = { name: '', address };
       try {
         await transport.sendMail({
           from: this.config.from,
-          to: row.to_address,
+          to: recipient,
+          envelope: { from: { name: '', address: this.envelopeFrom }, to: [recipient] },
           subject: row.subject,
           text: row.text_body,
           html: row.html_body,
@@ -143,11 +169,17 @@ export class MailSender {
 export async function outboxCounts(
   db: Database,
   maxAttempts: number,
-): Promise<{ waiting: number; sent: number; failed: number }> {
-  const found = await db.query<{ waiting: string | number; sent: string | number; failed: string | number }>(
-    `SELECT count(*) FILTER (WHERE sent_at IS NULL AND attempts < $1) AS waiting,
+): Promise<{ waiting: number; sent: number; failed: number; suppressed: number }> {
+  const found = await db.query<{
+    waiting: string | number;
+    sent: string | number;
+    failed: string | number;
+    suppressed: string | number;
+  }>(
+    `SELECT count(*) FILTER (WHERE sent_at IS NULL AND suppressed_at IS NULL AND attempts < $1) AS waiting,
        count(*) FILTER (WHERE sent_at IS NOT NULL) AS sent,
-       count(*) FILTER (WHERE sent_at IS NULL AND attempts >= $1) AS failed
+       count(*) FILTER (WHERE sent_at IS NULL AND suppressed_at IS NULL AND attempts >= $1) AS failed,
+       count(*) FILTER (WHERE suppressed_at IS NOT NULL) AS suppressed
      FROM mail_outbox`,
     [maxAttempts],
   );
@@ -156,5 +188,6 @@ export async function outboxCounts(
     waiting: Number(row?.waiting ?? 0),
     sent: Number(row?.sent ?? 0),
     failed: Number(row?.failed ?? 0),
+    suppressed: Number(row?.suppressed ?? 0),
   };
 }

@@ -2,7 +2,7 @@
 // here: the API prices with it after loading the products, and the test kit's fake API prices with it too.
 import type { OrderItem, Product } from '@metrology/shared';
 import { MAX_LINE_QUANTITY, type Address, type PlaceOrderBody } from '@metrology/shared/contracts';
-import { ADDRESS_MESSAGES, cartAmount, isAddressComplete, orderAmount } from '@metrology/shared/rules';
+import { addressProblem, cartAmount, orderAmount } from '@metrology/shared/rules';
 import { HttpError } from '../../lib/errors.js';
 import { cleanAddress } from '../addresses/clean-address.js';
 
@@ -61,7 +61,8 @@ export function priceFromCatalogue(
   if (quantities.size === 0) throw new HttpError(400, ORDER_MESSAGES.emptyCart);
   if (!body.address) throw new HttpError(400, ORDER_MESSAGES.noAddress);
   const address = cleanAddress(body.address);
-  if (!isAddressComplete(address)) throw new HttpError(400, ADDRESS_MESSAGES.required);
+  const problem = addressProblem(address);
+  if (problem) throw new HttpError(400, problem);
   const items: OrderItem[] = [];
   for (const [id, quantity] of quantities) {
     const product = products.get(id);

@@ -2,7 +2,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Credentials, Registration, SessionResponse } from '@metrology/shared/contracts';
-import { isValidEmail, passwordProblem } from '@metrology/shared/rules';
+import { normaliseEmail, passwordProblem } from '@metrology/shared/rules';
 import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password.js';
@@ -22,11 +22,19 @@ export const USER_MESSAGES = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
+  passwordBeforeProof:
+    'This e-mail address was confirmed after its password was chosen, so that password no longer logs in: someone else may have registered the address. Please choose a new password with "Forgot password?".',
 } as const;
 
 const tokenResponse = responses(SessionResponse);
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
+/** The one bare address the body names (stored and mailed as such), or a 400 with the form's message. */
+export function emailOf(raw: string): string {
+  if (!raw.trim()) throw new HttpError(400, USER_MESSAGES.emailRequired);
+  const email = normaliseEmail(raw);
+  if (!email) throw new HttpError(400, USER_MESSAGES.invalidEmail);
+  return email;
+}
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
@@ -45,11 +53,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const name = request.body.name.trim();
-      const email = normaliseEmail(request.body.email);
       const { password } = request.body;
       if (!name) throw new HttpError(400, USER_MESSAGES.nameRequired);
-      if (!email) throw new HttpError(400, USER_MESSAGES.emailRequired);
-      if (!isValidEmail(email)) throw new HttpError(400, USER_MESSAGES.invalidEmail);
+      const email = emailOf(request.body.email);
       if (!password) throw new HttpError(400, USER_MESSAGES.passwordRequired);
       const weak = passwordProblem(password);
       if (weak) throw new HttpError(400, weak);
@@ -84,12 +90,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const email = normaliseEmail(request.body.email);
-      if (!email) throw new HttpError(400, USER_MESSAGES.emailRequired);
+      const email = emailOf(request.body.email);
       if (!request.body.password) throw new HttpError(400, USER_MESSAGES.passwordRequired);
       const attempt = await startLoginAttempt(app, reply, email, request.ip);
-      const found = await db.query<{ id: string; password_hash: string }>(
-        'SELECT id, password_hash FROM users WHERE email = $1',
+      const found = await db.query<{ id: string; password_hash: string; before_proof: boolean }>(
+        `SELECT id, password_hash, COALESCE(password_set_at < email_verified_at, false) AS before_proof
+         FROM users WHERE email = $1`,
         [email],
       );
       const user = found.rows[0];
@@ -100,6 +106,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         throw new HttpError(401, USER_MESSAGES.invalidCredentials);
       }
       await attempt.succeeded();
+      // Only someone who knows the password learns this: the owner proved the address after it was chosen.
+      if (user.before_proof) throw new HttpError(403, USER_MESSAGES.passwordBeforeProof);
       return { success: true, token: await issueToken(app, user.id), message: USER_MESSAGES.loggedIn };
     },
   );

@@ -1,4 +1,5 @@
 import {
+  addressProblem,
   checkResume,
   isAddressComplete,
   isValidMobile,
@@ -59,6 +60,30 @@ describe('isAddressComplete', () => {
       expect(isAddressComplete({ ...address, [field]: ' ' })).toBe(false);
     },
   );
+});
+
+describe('addressProblem', () => {
+  const address = {
+    firstName: 'Asha',
+    lastName: 'Rao',
+    email: '',
+    street: '12 Anna Salai',
+    city: 'Chennai',
+    state: 'Tamil Nadu',
+    zipcode: '600002',
+    country: 'India',
+    phone: '9840012345',
+  };
+  it.each([
+    [{}, null],
+    [{ email: 'asha@example.com' }, null],
+    [{ email: 'x1<victim@example.test>' }, 'Please enter a valid email address'],
+    [{ email: 'grp:victim@example.test;' }, 'Please enter a valid email address'],
+    [{ city: '' }, 'Please fill all required fields'],
+    [{ city: '', email: 'bad' }, 'Please fill all required fields'],
+  ])('with %j: %p', (change, problem) => {
+    expect(addressProblem({ ...address, ...change })).toBe(problem);
+  });
 });
 
 describe('checkResume', () => {

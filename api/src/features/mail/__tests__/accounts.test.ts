@@ -1,10 +1,19 @@
 // Issue 28 on both engines: verification and reset links are single-use and expire, a reset ends every session,
 // the reset request answers the same for unknown e-mails (and is limited), and roles need a verified address.
+// Issue 32: proving an address ends the sessions and the password from before the proof (no squatting), and a
+// role needs a password chosen after it.
 import type { FastifyInstance } from 'fastify';
 import { body, get, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
 import { MESSAGES } from '../../../lib/errors.js';
-import { createUser, setRole, unverifiedRoleRefusal, UserAdminError } from '../../back-office/user-admin.js';
-import { ACCOUNT_MESSAGES } from '../account-routes.js';
+import {
+  createUser,
+  passwordBeforeProofRoleRefusal,
+  setRole,
+  unverifiedRoleRefusal,
+  UserAdminError,
+} from '../../back-office/user-admin.js';
+import { USER_MESSAGES } from '../../users/user-routes.js';
+import { ACCOUNT_MESSAGES, grantFirstStaff } from '../account-routes.js';
 
 const SITE = 'http://shop.test:8080';
 const PASSWORD = 'correct horse battery';
@@ -17,6 +26,8 @@ afterAll(() => app.close());
 
 /** The token of the newest link of this kind sent to the address, read from the stored message's text part. */
 async function linkToken(email: string, kind: 'verify-email' | 'password-reset'): Promise<string> {
+  // Reset requests are worked off after their answer.
+  await app.shop.passwordResets.drain();
   const found = await app.shop.db.query<{ text_body: string }>(
     'SELECT text_body FROM mail_outbox WHERE to_address = $1 AND kind = $2 ORDER BY created_at DESC, id LIMIT 1',
     [email, kind],
@@ -32,6 +43,17 @@ const me = async (token: string) =>
 
 const login = (email: string, password: string) => post(app, '/api/user/login', { email, password });
 
+/** "Forgot password?" and its link, as the mailbox's owner: answers a session with the new password. */
+async function resetPassword(email: string, password: string): Promise<string> {
+  await post(app, '/api/user/password-reset/request', { email });
+  const done = await post(app, '/api/user/password-reset', {
+    token: await linkToken(email, 'password-reset'),
+    password,
+  });
+  if (done.statusCode !== 200) throw new Error(`reset failed: ${done.body}`);
+  return body<{ token: string }>(await login(email, password)).token;
+}
+
 describe('e-mail verification', () => {
   it('sign-up sends a link; the account works before it is used; the link verifies once', async () => {
     const { token, email } = await register(app, 'Vera Verify');
@@ -41,7 +63,10 @@ describe('e-mail verification', () => {
     const link = await linkToken(email, 'verify-email');
     const first = await post(app, '/api/user/verify-email', { token: link });
     expect([first.statusCode, body(first).message]).toEqual([200, ACCOUNT_MESSAGES.verified]);
-    expect(await me(token)).toMatchObject({ emailVerified: true });
+    // Proving the address ends the sessions from before it (issue 32); the owner sets a password by a reset link.
+    expect((await get(app, '/api/user/me', token)).statusCode).toBe(401);
+    const fresh = await resetPassword(email, 'a password set after');
+    expect(await me(fresh)).toMatchObject({ emailVerified: true });
     const again = await post(app, '/api/user/verify-email', { token: link });
     expect([again.statusCode, body(again).message]).toEqual([400, ACCOUNT_MESSAGES.verifyLinkInvalid]);
   });
@@ -64,7 +89,13 @@ describe('e-mail verification', () => {
     const fresh = await linkToken(email, 'verify-email');
     expect(fresh).not.toBe(old);
     expect((await post(app, '/api/user/verify-email', { token: fresh })).statusCode).toBe(200);
-    const after = await post(app, '/api/user/verify-email/resend', {}, token);
+    // Verifying ended the old session (issue 32): a new one, after a new password, is told it is done.
+    const after = await post(
+      app,
+      '/api/user/verify-email/resend',
+      {},
+      await resetPassword(email, 'a password set after'),
+    );
     expect(body(after).message).toBe(ACCOUNT_MESSAGES.alreadyVerified);
   });
 
@@ -179,8 +210,13 @@ describe('roles need a verified address', () => {
     );
     expect(await me(token)).toMatchObject({ role: 'shopper' });
     await post(app, '/api/user/verify-email', { token: await linkToken(email, 'verify-email') });
+    // Proved, but the password is still the sign-up's (issue 32): refused until the owner sets one.
+    await expect(setRole(app.shop.db, email, 'staff')).rejects.toThrow(
+      new UserAdminError(passwordBeforeProofRoleRefusal(email)),
+    );
+    const owner = await resetPassword(email, 'the owner chose this');
     await expect(setRole(app.shop.db, email, 'staff')).resolves.toMatchObject({ before: 'shopper' });
-    expect(await me(token)).toMatchObject({ role: 'staff' });
+    expect(await me(owner)).toMatchObject({ role: 'staff' });
     // Taking a role back needs nothing.
     await expect(setRole(app.shop.db, email, 'shopper')).resolves.toMatchObject({ before: 'staff' });
   });
@@ -208,13 +244,125 @@ describe('roles need a verified address', () => {
           [first],
         )
       ).rows[0]?.text_body.match(/token=([A-Za-z0-9_-]+)/)?.[1];
-      const role = async () =>
-        body<{ user: { role: string } }>(await get(other, '/api/user/me', token)).user.role;
-      expect(await role()).toBe('shopper');
+      const role = async (session: string) =>
+        body<{ user: { role: string } }>(await get(other, '/api/user/me', session)).user.role;
+      expect(await role(token)).toBe('shopper');
       expect((await post(other, '/api/user/verify-email', { token: link })).statusCode).toBe(200);
-      expect(await role()).toBe('staff');
+      // Verified, but the registrant's session ended and the sign-up password is not the owner's (issue 32).
+      expect((await get(other, '/api/user/me', token)).statusCode).toBe(401);
+      expect((await post(other, '/api/user/login', { email: first, password: PASSWORD })).statusCode).toBe(
+        403,
+      );
+      await post(other, '/api/user/password-reset/request', { email: first });
+      await other.shop.passwordResets.drain();
+      const reset = (
+        await other.shop.db.query<{ text_body: string }>(
+          `SELECT text_body FROM mail_outbox WHERE kind = 'password-reset' AND to_address = $1`,
+          [first],
+        )
+      ).rows[0]?.text_body.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+      await post(other, '/api/user/password-reset', { token: reset, password: 'the owner chose this' });
+      const owner = body<{ token: string }>(
+        await post(other, '/api/user/login', { email: first, password: 'the owner chose this' }),
+      ).token;
+      expect(await role(owner)).toBe('staff');
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('no squatting (issue 32)', () => {
+  it("the registrant's session ends when the owner verifies, and the registrant's password stops logging in", async () => {
+    // The squatter registers a future staff member's address and keeps a second session too.
+    const { token: squatter, email } = await register(app, 'Squatter');
+    const second = body<{ token: string }>(await login(email, PASSWORD)).token;
+    // The owner opens the verification mail.
+    expect(
+      (await post(app, '/api/user/verify-email', { token: await linkToken(email, 'verify-email') }))
+        .statusCode,
+    ).toBe(200);
+    for (const token of [squatter, second]) {
+      const res = await post(app, '/api/cart/get', {}, token);
+      expect([res.statusCode, body(res).message]).toEqual([401, MESSAGES.sessionExpired]);
+    }
+    // The squatter's password is refused with what the owner needs to do; a wrong one as before.
+    const refused = await login(email, PASSWORD);
+    expect([refused.statusCode, body(refused)]).toEqual([
+      403,
+      { success: false, message: USER_MESSAGES.passwordBeforeProof },
+    ]);
+    expect(body(refused).message).toContain('Forgot password?');
+    expect(body(await login(email, 'not the password')).message).toBe(USER_MESSAGES.invalidCredentials);
+    // No role for the squatter's password: `npm run user -- grant` refuses and says why.
+    await expect(setRole(app.shop.db, email, 'staff')).rejects.toThrow(
+      new UserAdminError(passwordBeforeProofRoleRefusal(email)),
+    );
+    // The owner sets a password through the reset link: that one logs in, the squatter's does not, grant works.
+    const owner = await resetPassword(email, 'only the owner knows');
+    expect((await login(email, PASSWORD)).statusCode).toBe(401);
+    await expect(setRole(app.shop.db, email, 'staff')).resolves.toMatchObject({ before: 'shopper' });
+    expect(await me(owner)).toMatchObject({ role: 'staff', emailVerified: true });
+  });
+
+  it('STAFF_EMAIL does not make a verified account staff while its password is from before the proof', async () => {
+    const squatted = `squatted.${Date.now()}@example.com`;
+    const other = await startApp({ mail: { send: false, staffEmail: squatted } });
+    try {
+      const res = await post(other, '/api/user/register', { name: 'S', email: squatted, password: PASSWORD });
+      expect(res.statusCode).toBe(200);
+      // Verified outside the link (an account verified before this release), then the API starts again.
+      await other.shop.db.query(
+        `UPDATE users SET email_verified_at = now() + interval '1 second' WHERE email = $1`,
+        [squatted],
+      );
+      const warnings: string[] = [];
+      const log = {
+        info: () => undefined,
+        warn: (_fields: object, message: string) => warnings.push(message),
+      } as unknown as FastifyInstance['log'];
+      expect(await grantFirstStaff(other.shop.db, squatted, log)).toBe(false);
+      expect(warnings.join('\n')).toMatch(/password was chosen before its address was proved/);
+      const role = await other.shop.db.query<{ role: string }>('SELECT role FROM users WHERE email = $1', [
+        squatted,
+      ]);
+      expect(role.rows[0]?.role).toBe('shopper');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('"Forgot password?" answers without telling whether the e-mail has an account (issue 32)', () => {
+  it('does the same work for a known and an unknown e-mail: one request row, no lookup before the answer', async () => {
+    const { email } = await register(app);
+    await app.shop.passwordResets.drain();
+    const resets = () =>
+      app.shop.db.query<{ to_address: string }>(
+        `SELECT to_address FROM mail_outbox WHERE kind = 'password-reset' AND to_address IN ($1, $2)`,
+        [email, 'stranger@example.com'],
+      );
+    const pending = () =>
+      app.shop.db.query<{ email: string }>(
+        'SELECT email FROM password_reset_requests WHERE email IN ($1, $2) ORDER BY email',
+        [email, 'stranger@example.com'],
+      );
+    // Held: nothing is worked off while the two answers are given.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const drain = app.shop.passwordResets.drain.bind(app.shop.passwordResets);
+    const blocker = held.then(() => 0);
+    (app.shop.passwordResets as unknown as { queue: Promise<unknown> }).queue = blocker;
+    const known = await post(app, '/api/user/password-reset/request', { email });
+    const unknown = await post(app, '/api/user/password-reset/request', { email: 'stranger@example.com' });
+    expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
+    expect((await resets()).rows).toHaveLength(0);
+    expect((await pending()).rows.map((row) => row.email).sort()).toEqual(
+      [email, 'stranger@example.com'].sort(),
+    );
+    release();
+    await drain();
+    expect((await pending()).rows).toHaveLength(0);
+    expect((await resets()).rows.map((row) => row.to_address)).toEqual([email]);
   });
 });
