@@ -55,7 +55,7 @@ test.describe('on a slow phone, before the page hydrates', () => {
     await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('2', {
       timeout: 30_000,
     });
-    await expect(page.getByRole('dialog', { name: /login/i })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Welcome Back!' })).toBeVisible();
     await expect(page.getByText('Please login to proceed with checkout')).toBeVisible();
   });
 

@@ -37,6 +37,9 @@ const READ_AHEAD_PAGES = 5;
 
 const count = new Intl.NumberFormat('en-US');
 
+/** Cards that show above the fold on a phone or a desktop: their images load at once, the first one first. */
+const ABOVE_THE_FOLD_CARDS = 4;
+
 export default function CollectionPage() {
   usePageHead({
     title: 'Collection',
@@ -261,8 +264,12 @@ export default function CollectionPage() {
           ) : (
             <>
               <ul className="ms-product-grid catalog-grid" aria-busy={isFetching && !isFetchingNextPage}>
-                {products.map((product) => (
-                  <CollectionCard key={product._id} product={product} />
+                {products.map((product, index) => (
+                  <CollectionCard
+                    key={product._id}
+                    product={product}
+                    image={index >= ABOVE_THE_FOLD_CARDS ? 'lazy' : index === 0 ? 'lcp' : 'eager'}
+                  />
                 ))}
               </ul>
               {hasNextPage ? (

@@ -143,8 +143,8 @@ export default function ProductsPage() {
         </div>
       ) : (
         <div className="catalog-results" aria-busy={isFetching} data-stale={isFetching || undefined}>
-          {groups?.companies.map((group) => (
-            <CompanySection key={group.company} group={group} search={search} />
+          {groups?.companies.map((group, index) => (
+            <CompanySection key={group.company} group={group} search={search} first={index === 0} />
           ))}
         </div>
       )}
@@ -152,7 +152,10 @@ export default function ProductsPage() {
   );
 }
 
-function CompanySection({ group, search }: { group: CompanyGroup; search: string }) {
+/** Cards of the page's first group that show above the fold on a phone or a desktop: their images load at once. */
+const ABOVE_THE_FOLD_CARDS = 4;
+
+function CompanySection({ group, search, first }: { group: CompanyGroup; search: string; first: boolean }) {
   const headingId = useId();
   return (
     <section className="catalog-company" aria-labelledby={headingId}>
@@ -160,11 +163,12 @@ function CompanySection({ group, search }: { group: CompanyGroup; search: string
       <p className="catalog-company__count">
         {count.format(group.count)} {group.count === 1 ? 'product' : 'products'}
       </p>
-      {group.categories.map((category) => (
+      {group.categories.map((category, index) => (
         <CategoryGroupSection
           key={`${search}|${category.company}|${category.category}`}
           group={category}
           search={search}
+          eagerImages={first && index === 0 ? ABOVE_THE_FOLD_CARDS : 0}
         />
       ))}
     </section>

@@ -38,7 +38,16 @@ function useNearViewport(start: boolean) {
  * One category of one company: its first page (with the page when above the fold, else once scrolled near),
  * then "Show more" one page at a time.
  */
-export function CategoryGroupSection({ group, search }: { group: CategoryGroup; search: string }) {
+export function CategoryGroupSection({
+  group,
+  search,
+  eagerImages = 0,
+}: {
+  group: CategoryGroup;
+  search: string;
+  /** How many of its first cards are above the fold (the first page's first group): their images load at once. */
+  eagerImages?: number;
+}) {
   const headingId = useId();
   const [ref, near] = useNearViewport(group.eager);
   const { data, error, isError, isLoading, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } =
@@ -71,8 +80,12 @@ export function CategoryGroupSection({ group, search }: { group: CategoryGroup; 
         </div>
       ) : (
         <ul className="ms-product-grid catalog-grid">
-          {products.map((product) => (
-            <ProductCard key={product._id} product={product} />
+          {products.map((product, index) => (
+            <ProductCard
+              key={product._id}
+              product={product}
+              image={index >= eagerImages ? 'lazy' : index === 0 ? 'lcp' : 'eager'}
+            />
           ))}
         </ul>
       )}

@@ -16,11 +16,19 @@ export function useOpenProduct(): (product: Product) => void {
 }
 
 /** A product on the products page: image, name, model and (not for Indian users) the price; links to its page. */
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({
+  product,
+  image = 'lazy',
+}: {
+  product: Product;
+  /** How its image loads (the kit card's): the first cards of the page are above the fold. */
+  image?: 'lazy' | 'eager' | 'lcp';
+}) {
   const open = useOpenProduct();
   return (
     <KitProductCard
       product={product}
+      image={image}
       className="catalog-card"
       indianNote={<span className="catalog-card__enquire">Send Enquiry</span>}
       onOpen={open}

@@ -57,7 +57,8 @@ export function HeroCarousel() {
               height={640}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : 'auto'}
-              decoding="async"
+              // The first slide is the page's largest paint: decoded with its frame, not after it.
+              decoding={i === 0 ? 'auto' : 'async'}
             />
             <div className="content-hero__text ms-container">
               <h2 className="content-hero__title">{slide.title}</h2>

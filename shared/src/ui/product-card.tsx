@@ -27,6 +27,11 @@ export interface ProductCardProps {
   indianNote?: ReactNode;
   /** Called as the link is followed (e.g. to put the product into the page's cache). */
   onOpen?: (product: Product) => void;
+  /**
+   * How its image loads: 'lazy' below the fold (the default), 'eager' above it, 'lcp' for the page's largest
+   * image (eager, fetched first, painted as it arrives).
+   */
+  image?: 'lazy' | 'eager' | 'lcp';
 }
 
 /** A product in a list: image, name, (model,) and the price by the Indian-user rule; links to its page. */
@@ -38,6 +43,7 @@ export function ProductCard({
   price = 'with-mrp',
   indianNote = null,
   onOpen,
+  image = 'lazy',
 }: ProductCardProps) {
   const isIndianUser = useAppSelector(selectIsIndianUser);
   let shownPrice: ReactNode = null;
@@ -62,6 +68,13 @@ export function ProductCard({
           width={320}
           height={240}
           className={`ms-card-image ${className}__image`}
+          {...(image === 'lazy'
+            ? {}
+            : {
+                loading: 'eager' as const,
+                decoding: 'auto' as const,
+                ...(image === 'lcp' ? { fetchPriority: 'high' as const } : {}),
+              })}
         />
         <span className={`${className}__name`}>{product.name}</span>
         {showModel && product.model ? (
