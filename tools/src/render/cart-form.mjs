@@ -13,23 +13,11 @@ import {
   parseCartOps,
 } from '@metrology/shared/rules';
 import { escapeHtml } from '@metrology/shared/html-escape';
+import { sameSitePath } from '../release-files.mjs';
 import { cookieValue } from './visitor.mjs';
 
 /** A cart form is a few fields; anything larger is not one. */
 const FORM_LIMIT_BYTES = 2048;
-
-/**
- * Where the form sends the shopper back: a path of this site only, read as the browser would (no scheme, no
- * other host, no backslash or control character that a browser would turn into one).
- * @param {unknown} value
- */
-export function sameSitePath(value) {
-  if (typeof value !== 'string' || value.length > 512) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
-  if (!value.startsWith('/') || value.startsWith('//')) return null;
-  return value;
-}
 
 /**
  * A post from another site is refused: the browser says where a request comes from (Sec-Fetch-Site), or its
@@ -88,6 +76,7 @@ export async function cartForms(app, options) {
         cartOpsCookieString([...pending, result.op], options.secureCookies()),
       ]);
     }
+    // Back to the page the form was on: a path of this site only, read as the browser would.
     return reply.redirect(sameSitePath(form.return) ?? '/cart', 303);
   });
 }
