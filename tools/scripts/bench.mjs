@@ -10,18 +10,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
-import { inpFigures, printChunks, uncachedRenders } from './bench/first-visit.mjs';
+import { earlyInpCompare, inpFigures, printChunks, uncachedRenders } from './bench/first-visit.mjs';
+import { baselineTools, prepareBaseline } from './bench/baseline.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import { REMOTE_NAMES, SHELL } from '@metrology/shared/release';
 import { buildIfNeeded } from '../src/build.mjs';
 import { launch } from '../src/launch.mjs';
 import { publishLocalBuilds } from '../src/publish-local.mjs';
 import { ROOT } from '../src/paths.mjs';
-import { lighthouseRoutes, serverLoad } from './bench/pages.mjs';
+import { lighthouseCompare, lighthouseRoutes, serverLoad } from './bench/pages.mjs';
 import { freePort } from '../src/free-port.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_RUNS_DEFAULT = 3;
 const LOAD_CONNECTIONS = 20;
 const LOAD_SECONDS = 10;
 const { values: options } = parseArgs({
@@ -30,8 +31,19 @@ const { values: options } = parseArgs({
     pages: { type: 'boolean', default: false },
     /** Lighthouse only, on a shop already running at this URL (another checkout or release, for a before/after). */
     site: { type: 'string' },
+    /**
+     * A git ref built and started beside the working tree (its own ports, data and releases): the pages are
+     * measured on both, interleaved, in one run.
+     */
+    baseline: { type: 'string' },
+    /** Lighthouse runs per route (median of them; default 3). */
+    runs: { type: 'string' },
   },
 });
+const LIGHTHOUSE_RUNS = Math.max(
+  1,
+  Number(options.runs ?? LIGHTHOUSE_RUNS_DEFAULT) || LIGHTHOUSE_RUNS_DEFAULT,
+);
 
 /** @param {string} dir @returns {{ files: number; raw: number; gzip: number }} */
 function bundleSize(dir) {
@@ -174,9 +186,99 @@ async function tenThousandProducts(work) {
   }
 }
 
+/**
+ * One shop of the comparison: the builds of `root` published into a fresh RELEASES_DIR and started on free ports
+ * with a fresh database, by that checkout's own launcher.
+ * @param {string} work a scratch folder
+ * @param {string} name
+ * @param {{ launch: typeof launch; publishLocalBuilds: typeof publishLocalBuilds }} tools
+ */
+async function startShop(work, name, tools) {
+  const releasesDir = path.join(work, `releases-${name}`);
+  await tools.publishLocalBuilds(releasesDir, { log: () => undefined });
+  const [sitePort, apiPort] = [await freePort(), await freePort()];
+  const running = await tools.launch({
+    sitePort,
+    apiPort,
+    dataDir: path.join(work, `data-${name}`),
+    releasesDir,
+    geoUrl: '',
+    apiOutput: 'ignore',
+    apiEnv: { RATE_LIMIT_DISABLED: 'true' },
+  });
+  const list = await someProducts(running.apiUrl);
+  const product = list[0];
+  const priced = list.find((p) => p.price > 0) ?? product;
+  if (!product || !priced) throw new Error(`${name}: the API lists no products`);
+  return { running, product, priced };
+}
+
+/**
+ * `npm run bench -- --pages --baseline <ref>`: the ref and the working tree side by side, Lighthouse and the early
+ * actions' INP interleaved run by run (issue 31's figures).
+ * @param {string} ref
+ */
+async function benchAgainstBaseline(ref) {
+  const { dir, commit } = prepareBaseline(ref);
+  await buildIfNeeded();
+  const work = mkdtempSync(path.join(tmpdir(), 'metrology-bench-'));
+  const baseName = ref.length > 12 ? commit.slice(0, 7) : ref;
+  /** @type {{ running: { siteUrl: string; stop: () => Promise<void> } }[]} */
+  const started = [];
+  try {
+    const base = await startShop(work, 'baseline', await baselineTools(dir));
+    started.push(base);
+    const current = await startShop(work, 'current', { launch, publishLocalBuilds });
+    started.push(current);
+    const shops = [
+      { name: baseName, shop: base },
+      { name: 'this tree', shop: current },
+    ];
+    const routes = benchRoutes(productPathOf(current.product));
+    console.log(
+      `
+Baseline ${ref} (${commit.slice(0, 7)}) at ${base.running.siteUrl}; this tree at ${current.running.siteUrl}.`,
+    );
+    const chrome = await launchChromium();
+    try {
+      const figures = await lighthouseCompare({
+        sites: shops.map(({ name, shop }) => ({
+          name,
+          url: shop.running.siteUrl,
+          paths: { '/product/:slug': productPathOf(shop.product) },
+        })),
+        routes: routes.map((route) => route.label),
+        chromePort: chrome.port,
+        runs: LIGHTHOUSE_RUNS,
+      });
+      for (const { name } of shops) {
+        console.log(`
+Scripts of ${name}:`);
+        printChunks(figures[name] ?? {});
+      }
+    } finally {
+      await chrome.kill();
+    }
+    await earlyInpCompare({
+      sites: shops.map(({ name, shop }) => ({
+        name,
+        url: shop.running.siteUrl,
+        productPath: productPathOf(shop.priced),
+        cartProductId: shop.priced._id,
+      })),
+      chromiumPath: CHROMIUM,
+      runs: LIGHTHOUSE_RUNS,
+    });
+  } finally {
+    for (const { running } of started) await running.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   checkChromium();
   if (options.site) return benchRunningSite(options.site);
+  if (options.baseline) return benchAgainstBaseline(options.baseline);
   await buildIfNeeded();
   console.log('\nBundle sizes (production builds, .js/.css files):');
   for (const dir of [SHELL.dir, ...REMOTE_NAMES]) {

@@ -177,3 +177,105 @@ export async function uncachedRenders({ siteUrl, paths, times = 10 }) {
     );
   }
 }
+
+/**
+ * INP of the early actions of issue 31, taken as soon as the control shows (the page only committed, nothing
+ * waits for its scripts) at 6x CPU slowdown, for each shop in turn (a baseline first), interleaved run by run. The
+ * figure is the slowest Event Timing interaction from the page's start until the action's result shows; an action
+ * whose result never shows within 30 s is printed as lost.
+ * @param {{ sites: { name: string; url: string; productPath: string; cartProductId: string }[]; chromiumPath: string; runs?: number; rate?: number }} options
+ */
+export async function earlyInpCompare({ sites, chromiumPath, runs = 3, rate = 6 }) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+  /** @type {{ label: string; path: (site: (typeof sites)[number]) => string; act: (page: import('playwright-core').Page, site: (typeof sites)[number]) => Promise<void> }[]} */
+  const cases = [
+    {
+      label: '/product/:slug: Add to Cart, until the toast',
+      path: (site) => site.productPath,
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Add to Cart' }).click();
+        await page.getByText('Item Added to Cart').waitFor({ timeout: 30_000 });
+      },
+    },
+    {
+      label: '/cart: + on a line, until quantity 3',
+      path: () => '/cart',
+      act: async (page) => {
+        await page
+          .getByRole('button', { name: /^Increase quantity/ })
+          .first()
+          .click();
+        await page.waitForFunction(
+          () =>
+            /** @type {any} */ (globalThis).document.querySelector('.commerce-line input[type=number]')
+              ?.value === '3',
+          undefined,
+          { timeout: 30_000 },
+        );
+      },
+    },
+    {
+      label: 'account control, until its menu opens',
+      path: () => '/about',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Account', exact: true }).click();
+        await page.getByRole('button', { name: 'Login / Register' }).waitFor({ timeout: 30_000 });
+      },
+    },
+  ];
+  console.log(
+    `\nINP of early actions (taken as the control shows, ${rate}x CPU slowdown; Event Timing from the page's start to the result; median of ${runs}):`,
+  );
+  console.log(`  ${'action'.padEnd(46)} ${sites.map((site) => site.name.padStart(14)).join('')}`);
+  try {
+    for (const test of cases) {
+      /** @type {Record<string, number[]>} */
+      const values = Object.fromEntries(sites.map((site) => [site.name, []]));
+      /** @type {Record<string, number>} */
+      const lost = Object.fromEntries(sites.map((site) => [site.name, 0]));
+      for (let run = 0; run < runs; run += 1) {
+        for (const site of sites) {
+          const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+          await context.addInitScript((id) => {
+            const w = /** @type {any} */ (globalThis);
+            w.localStorage.setItem('guestCart', JSON.stringify({ [id]: 2 }));
+            w.__inp = 0;
+            new w.PerformanceObserver((/** @type {any} */ list) => {
+              for (const entry of list.getEntries()) {
+                const event = /** @type {{ interactionId?: number; duration: number }} */ (entry);
+                if (event.interactionId) w.__inp = Math.max(w.__inp, event.duration);
+              }
+            }).observe({ type: 'event', durationThreshold: 16 });
+          }, site.cartProductId);
+          await context.addCookies([{ name: 'shop_cart', value: `${site.cartProductId}:2`, url: site.url }]);
+          const page = await context.newPage();
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+          await page.goto(`${site.url}${test.path(site)}`, { waitUntil: 'commit' });
+          try {
+            await test.act(page, site);
+            await page.waitForTimeout(300);
+            /** @type {number[]} */ (values[site.name]).push(
+              /** @type {number} */ (await page.evaluate(() => /** @type {any} */ (globalThis).__inp)),
+            );
+          } catch {
+            lost[site.name] = (lost[site.name] ?? 0) + 1;
+          }
+          await context.close();
+        }
+      }
+      const cells = sites.map((site) => {
+        const list = values[site.name] ?? [];
+        const inp = median(list);
+        const text = list.length ? `${inp.toFixed(0)} ms${inp > GOALS.inpMs ? '✗' : ' '}` : '—';
+        return `${text}${lost[site.name] ? ` (${lost[site.name]} lost)` : ''}`.padStart(14);
+      });
+      console.log(`  ${test.label.padEnd(46)} ${cells.join('')}`);
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(
+    `  ✗ misses the goal (INP ≤ ${GOALS.inpMs} ms); "lost": the action's result never showed (the click was dropped).`,
+  );
+}

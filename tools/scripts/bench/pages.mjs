@@ -196,3 +196,73 @@ export async function serverLoad({ siteUrl, pages, connections, seconds }) {
   }
   console.log(`  ✗ misses the goal for server renders (p95 ≤ ${GOALS.p95Ms} ms).`);
 }
+
+/** Issue 31's goals for a page beside its baseline. */
+export const COMPARE_GOALS = { performance: 0.9, lcpAfterFcpMs: 200, tbtMs: 250, tbtShareOfBaseline: 1 / 3 };
+
+/**
+ * Lighthouse on the same routes of two or more shops (a baseline first), interleaved run by run and route by route
+ * so that the machine's drift falls on every shop alike; every figure the median of `runs`.
+ * @param {{ sites: { name: string; url: string; paths: Record<string, string> }[]; routes: string[]; chromePort: number; runs: number }} options
+ * @returns {Promise<Record<string, Record<string, PageFigures>>>} site name -> route -> figures
+ */
+export async function lighthouseCompare({ sites, routes, chromePort, runs }) {
+  /** @type {Record<string, Record<string, PageFigures[]>>} */
+  const all = Object.fromEntries(sites.map((site) => [site.name, {}]));
+  for (let i = 0; i < runs; i += 1) {
+    for (const route of routes) {
+      for (const site of sites) {
+        const runsOf = (all[site.name] ??= {});
+        (runsOf[route] ??= []).push(
+          await lighthouseRun(`${site.url}${site.paths[route] ?? route}`, chromePort),
+        );
+      }
+    }
+  }
+  /** @type {Record<string, Record<string, PageFigures>>} */
+  const figures = {};
+  for (const site of sites) {
+    figures[site.name] = {};
+    for (const route of routes) {
+      const list = all[site.name]?.[route] ?? [];
+      const pick = (/** @type {Exclude<keyof PageFigures, 'byKind' | 'scripts'>} */ key) =>
+        median(list.map((run) => run[key]));
+      /** @type {Record<string, PageFigures>} */ (figures[site.name])[route] = {
+        performance: pick('performance'),
+        fcpMs: pick('fcpMs'),
+        lcpMs: pick('lcpMs'),
+        tbtMs: pick('tbtMs'),
+        cls: pick('cls'),
+        jsBytes: pick('jsBytes'),
+        totalBytes: pick('totalBytes'),
+        byKind: Object.fromEntries(
+          KIND_NAMES.map((kind) => [kind, median(list.map((run) => run.byKind[kind] ?? 0))]),
+        ),
+        scripts: list[list.length - 1]?.scripts ?? [],
+      };
+    }
+  }
+  const [base] = sites;
+  console.log(
+    `\nLighthouse (mobile preset, simulated throttling), median of ${runs} runs, interleaved ${sites.map((s) => s.name).join(' / ')}:`,
+  );
+  console.log('  route            shop           perf   FCP ms   LCP ms  LCP-FCP   TBT ms     CLS   JS KiB');
+  const mark = (/** @type {boolean} */ missed) => (missed ? '✗' : ' ');
+  for (const route of routes) {
+    const baseTbt = base ? (figures[base.name]?.[route]?.tbtMs ?? Number.NaN) : Number.NaN;
+    for (const site of sites) {
+      const m = figures[site.name]?.[route];
+      if (!m) continue;
+      const isBase = site === base;
+      const tbtGoal = Math.min(COMPARE_GOALS.tbtMs, baseTbt * COMPARE_GOALS.tbtShareOfBaseline);
+      const gap = m.lcpMs - m.fcpMs;
+      console.log(
+        `  ${(site === base ? route : '').padEnd(16)} ${site.name.padEnd(12)} ${m.performance.toFixed(2).padStart(6)}${mark(!isBase && m.performance < COMPARE_GOALS.performance)} ${m.fcpMs.toFixed(0).padStart(7)} ${m.lcpMs.toFixed(0).padStart(8)} ${gap.toFixed(0).padStart(8)}${mark(!isBase && gap > COMPARE_GOALS.lcpAfterFcpMs)} ${m.tbtMs.toFixed(0).padStart(8)}${mark(!isBase && m.tbtMs > tbtGoal)} ${m.cls.toFixed(3).padStart(7)} ${(m.jsBytes / 1024).toFixed(1).padStart(8)}${mark(!isBase && m.jsBytes > GOALS.jsKiB * 1024)}`,
+      );
+    }
+  }
+  console.log(
+    `  Lighthouse ${lighthouseVersion}. ✗ misses issue 31's goal (performance ≥ ${COMPARE_GOALS.performance}, LCP ≤ FCP + ${COMPARE_GOALS.lcpAfterFcpMs} ms, TBT ≤ ${COMPARE_GOALS.tbtMs} ms and ≤ a third of the baseline's, JS ≤ ${GOALS.jsKiB} KiB).`,
+  );
+  return figures;
+}
