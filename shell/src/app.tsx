@@ -4,13 +4,13 @@ import {
   HydrateWhenVisible,
   SessionStart,
   ShopProviders,
+  Spinner,
   selectLoginDialogOpen,
   useAppSelector,
   type RootState,
   type ShopStore,
 } from '@metrology/shared';
 import { ResetPasswordRoute, VerifyEmailRoute } from './account/account-routes';
-import { BackOfficeRoutes } from './back-office/back-office-routes';
 import { DeferredOverlays } from './layout/deferred-overlays';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
@@ -46,6 +46,10 @@ export function App({
 }
 
 const LoginDialog = lazy(() => import('./auth/login-dialog').then((m) => ({ default: m.LoginDialog })));
+// Staff only: the back office's routes, boundary and styles come when one of its pages is opened.
+const BackOfficeRoutes = lazy(() =>
+  import('./back-office/back-office-routes').then((m) => ({ default: m.BackOfficeRoutes })),
+);
 
 /**
  * The login dialog's code comes the first time it is opened (no first view needs it), and stays for the visit.
@@ -107,7 +111,14 @@ export function SiteLayout({ preview = null }: { preview?: ReleasePreview | null
             <Route path="/releases" element={<ReleasesRoute />} />
             <Route path="/reset-password" element={<ResetPasswordRoute />} />
             <Route path="/verify-email" element={<VerifyEmailRoute />} />
-            <Route path="/back-office/*" element={<BackOfficeRoutes />} />
+            <Route
+              path="/back-office/*"
+              element={
+                <Suspense fallback={<Spinner label="Loading the back office" />}>
+                  <BackOfficeRoutes />
+                </Suspense>
+              }
+            />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </HydrationSlice>

@@ -1,10 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createShopStore, loadRuntimeConfig, setRuntimeConfig, type RootState } from '@metrology/shared';
+import { StrictMode, startTransition } from 'react';
+import type { RootState } from '@metrology/shared';
 import '@metrology/shared/styles.css';
 import './styles/shell.css';
-import { App } from './app';
-import { registerSections } from './remotes/remote-loader';
 import { CLIENT_SECTION_DIGEST } from './remotes/server-sections';
 import { markEarlyInputLive, replayEarlyInput } from './early-input/replay';
 import type { ShopData } from './server/render-page';
@@ -27,10 +24,31 @@ function onRecoverableError(error: unknown): void {
   console.error(error);
 }
 
+/** The browser's scheduler.yield where it exists (Chrome), else a macrotask: the main thread may answer between. */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * The start-up in steps, each its own task: React DOM, the shop's shared code, then the shell's own. Their code is
+ * already downloaded (the page preloads it); what each step costs is evaluating it, and one task for all of them
+ * kept the page from answering input for as long as the three together.
+ */
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const data = serverData();
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  await yieldToMain();
+  const { createShopStore, loadRuntimeConfig, setRuntimeConfig } = await import('@metrology/shared');
+  await yieldToMain();
+  const [{ App }, { registerSections }] = await Promise.all([
+    import('./app'),
+    import('./remotes/remote-loader'),
+  ]);
+  await yieldToMain();
   if (data) {
     // Server-rendered: the page's config, registry and data came with it. Hydrate at once; the section's code
     // arrives while the page is already visible, and its data is in the store, so nothing is fetched twice.
@@ -38,13 +56,17 @@ async function start(): Promise<void> {
     await registerSections(data.config, { registry: data.registry, rendered: data.sections });
     const store = createShopStore(data.state as Partial<RootState>);
     markEarlyInputLive();
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App store={store} serverState={store.getState()} preview={data.preview ?? null} />
-      </StrictMode>,
-      { onRecoverableError },
-    );
+    // As a transition, hydration is time-sliced: it yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (a click on a part not hydrated yet is held and replayed).
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App store={store} serverState={store.getState()} preview={data.preview ?? null} />
+        </StrictMode>,
+        { onRecoverableError },
+      );
+    });
     // What the shopper did before this (held by the page's early-input script) is given back as each part
     // hydrates, once the session and cart are restored, so it acts on the cart the page goes on with.
     replayEarlyInput({ ready: () => store.getState().cart.status === 'ready' });

@@ -15,6 +15,8 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
           height={480}
           loading="eager"
           fetchPriority="high"
+          // The page's largest paint: decoded with its frame, not after it.
+          decoding="auto"
           className="catalog-gallery__image"
         />
       </div>

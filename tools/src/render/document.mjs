@@ -23,13 +23,15 @@ const TEMPLATE_SCRIPT = /<script\b[^>]*\bsrc=("[^"]*"|'[^']*'|[^\s>]+)[^>]*><\/s
 /**
  * The loader that starts the scripts once the page has painted: the entry as an async script, the chunks and
  * manifest it will ask for as low-priority preloads. Nothing of JavaScript competes with the HTML, the CSS or the
- * LCP image for the first paint, and the chain is still one step deep once it starts. A hidden tab (prerender,
+ * LCP image for the first paint, and the chain is still one step deep once it starts. Where the page has an LCP
+ * image (the one fetched first), the scripts wait until it has arrived and painted (2.5 s at most), so no script
+ * task stands between the image and its paint. A hidden tab (prerender,
  * a background tab) paints nothing, so it starts at once. An entry that fails to load sends the input held so far
  * natively (early-input.mjs).
  * @param {{ entries: string[]; preloads: string[]; fetches: string[] }} load
  */
 function lateLoader(load) {
-  return `<script>(function(l){var d=document,n=d.currentScript&&d.currentScript.nonce,done=0;function add(t,a){var e=d.createElement(t);for(var k in a)e[k]=a[k];if(n)e.nonce=n;e.setAttribute('fetchpriority','low');d.head.appendChild(e)}function go(){if(done)return;done=1;l.entries.forEach(function(u){add('script',{src:u,async:true,onerror:function(){var s=window.__shopEarly;if(s)s.fail()}})});l.preloads.forEach(function(u){add('link',{rel:'preload',as:'script',href:u})});l.fetches.forEach(function(u){add('link',{rel:'preload',as:'fetch',href:u,crossOrigin:'anonymous'})})}if(d.visibilityState==='hidden'){go();return}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,250)})(${scriptSafeJson(load)})</script>`;
+  return `<script>(function(l){var d=document,n=d.currentScript&&d.currentScript.nonce,done=0;function add(t,a){var e=d.createElement(t);for(var k in a)e[k]=a[k];if(n)e.nonce=n;e.setAttribute('fetchpriority','low');d.head.appendChild(e)}function go(){if(done)return;done=1;l.entries.forEach(function(u){add('script',{src:u,async:true,onerror:function(){var s=window.__shopEarly;if(s)s.fail()}})});l.preloads.forEach(function(u){add('link',{rel:'preload',as:'script',href:u})});l.fetches.forEach(function(u){add('link',{rel:'preload',as:'fetch',href:u,crossOrigin:'anonymous'})})}function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}if(d.visibilityState==='hidden'){go();return}var lcp=d.querySelector('#root img[fetchpriority=high]');if(lcp&&!lcp.complete){lcp.addEventListener('load',painted);lcp.addEventListener('error',painted);setTimeout(go,2500)}else{painted();setTimeout(go,250)}})(${scriptSafeJson(load)})</script>`;
 }
 
 /**
