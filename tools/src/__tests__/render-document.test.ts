@@ -1,3 +1,4 @@
+import { EARLY_INPUT_SCRIPT } from '@metrology/shared/early-input';
 import { composeDocument, escapeHtml, scriptSafeJson } from '../render/document.mjs';
 import { withNonce } from '../site-security.mjs';
 
@@ -26,7 +27,7 @@ describe('the served document of a server render', () => {
     expect(page).not.toContain('noscript');
   });
 
-  it('puts only what paints in the head: the styles and the LCP image, no script and no script preload', () => {
+  it('puts only what paints in the head, and the inline early-input script ahead of it: no script file, no script preload', () => {
     const page = composeDocument(TEMPLATE, parts);
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" href="/14.abc.css">');
@@ -34,7 +35,16 @@ describe('the served document of a server render', () => {
     expect(head).toContain(
       '<link rel="preload" as="image" href="http://localhost:4000/images/a.svg" fetchpriority="high">',
     );
-    expect(head).not.toMatch(/<script|as="script"|main\.js|14\.abc\.js/);
+    expect(head).not.toMatch(/as="script"|main\.js|14\.abc\.js/);
+    // One inline script: the early-input one, right after the charset and before every stylesheet.
+    expect(head.match(/<script/g)).toHaveLength(1);
+    expect(head).toContain(`<meta charset=utf-8><script>${EARLY_INPUT_SCRIPT}</script>`);
+    expect(head.indexOf('__shopEarly')).toBeLessThan(head.indexOf('rel="stylesheet"'));
+  });
+
+  it('keeps the early-input script small and valid: under 2 KiB, and it parses', () => {
+    expect(Buffer.byteLength(EARLY_INPUT_SCRIPT)).toBeLessThan(2048);
+    expect(() => new Function(EARLY_INPUT_SCRIPT)).not.toThrow();
   });
 
   it('starts the entry, the chunks and the manifest from a loader at the end of the body, at low priority', () => {
@@ -66,6 +76,7 @@ describe('the served document of a server render', () => {
   it('gives scripts and script preloads this response nonce, and escapes attribute values', () => {
     const page = withNonce(composeDocument(TEMPLATE, parts), 'abc123');
     expect(page).toContain('<script nonce="abc123">(function(l)');
+    expect(page).toContain('<script nonce="abc123">(function holdEarlyInput(');
     expect(page).toContain('<script nonce="abc123" type="application/json" id="shop-data">');
     expect(escapeHtml('"><script>')).toBe('&quot;&gt;&lt;script&gt;');
   });
