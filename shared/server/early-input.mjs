@@ -23,8 +23,10 @@ export const NATIVE_FALLBACK_MS = 20_000;
 function holdEarlyInput(w, d, fallbackMs) {
   /** @type {{ type: 'click' | 'submit'; el: HTMLElement; by: HTMLElement | null }[]} */
   var q = [];
-  /** @type {{ q: typeof q; live: boolean; fail: () => void; wake?: () => void }} */
-  var state = { q: q, live: false, fail: sendNatively };
+  /** Fields typed into: React may not have seen the typing (before or while it hydrates them). @type {Element[]} */
+  var typed = [];
+  /** @type {{ q: typeof q; typed: Element[]; live: boolean; fail: () => void; wake?: () => void }} */
+  var state = { q: q, typed: typed, live: false, fail: sendNatively };
   w.__shopEarly = state;
   /** React has hydrated an element once it carries its props (their key starts so). @param {Element} el */
   function live(el) {
@@ -97,15 +99,25 @@ function holdEarlyInput(w, d, fallbackMs) {
     },
     true,
   );
+  /** @param {Event} e */
+  function note(e) {
+    var t = e.target;
+    if (w.__shopEarly !== state || !(t instanceof Element) || !t.closest('#root')) return;
+    if (typed.indexOf(t) < 0 && typed.length < 50) typed.push(t);
+    if (state.wake) state.wake();
+  }
+  d.addEventListener('input', note, true);
+  d.addEventListener('change', note, true);
   setTimeout(sendNatively, fallbackMs);
 }
 
 /**
- * The inline script as the page carries it: the function's source without its comments and indentation (it holds
- * no string or pattern that either could cut).
+ * The inline script as the page carries it: the function's source without its comments, indentation and the
+ * spaces around punctuation (it holds no string, pattern or division that either could cut).
  */
 export const EARLY_INPUT_SCRIPT = `(${holdEarlyInput
   .toString()
   .replace(/\/\*[\s\S]*?\*\//g, '')
   .replace(/^\s*\/\/.*$/gm, '')
-  .replace(/\s*\n\s*/g, '\n')})(window,document,${NATIVE_FALLBACK_MS});`;
+  .replace(/\s*\n\s*/g, '\n')
+  .replace(/[ \t]*([{}();,=:?|&!<>+])[ \t]*/g, '$1')})(window,document,${NATIVE_FALLBACK_MS});`;

@@ -13,6 +13,8 @@ export interface HeldInput {
 /** What the early-input script leaves on the page (window.__shopEarly). */
 export interface EarlyInput {
   q: HeldInput[];
+  /** Fields typed into (input and change events), which React may not have seen. */
+  typed: Element[];
   /** Set as hydration starts: from then on nothing held is sent natively by the fallback timer. */
   live: boolean;
   /** Sends the held post forms natively (the page's script failed). */
@@ -30,6 +32,73 @@ declare global {
 /** React has hydrated an element once it carries its props (the same test as the early-input script's). */
 export function isHydrated(element: Element): boolean {
   return Object.keys(element).some((key) => key.startsWith('__reactProps'));
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** The value React renders into a controlled field, or undefined (uncontrolled, not hydrated, or a box). */
+function renderedValue(field: Field): string | undefined {
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))
+    return undefined;
+  const key = Object.keys(field).find((name) => name.startsWith('__reactProps'));
+  const props = key ? (field as unknown as Record<string, { value?: unknown } | undefined>)[key] : undefined;
+  const value = props?.value;
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/**
+ * Text typed while React could not see it (before its part hydrated, or while React was hydrating it) is in the
+ * field but not in the component's state, and the next render would put the state's value back. Tell React: its
+ * value tracker lives on the element's own `value` property, so the field is set through it to what React
+ * renders, the typed text is put back through the prototype's setter (unseen), and an input event then reads as
+ * the change it was. The caret stays where it was.
+ */
+function tellReact(field: Field, rendered: string): void {
+  const typed = field.value;
+  const focused = document.activeElement === field;
+  let caret: [number, number] | null = null;
+  try {
+    if (focused && 'selectionStart' in field && field.selectionStart !== null && field.selectionEnd !== null)
+      caret = [field.selectionStart, field.selectionEnd];
+  } catch {
+    // Fields without a caret (number, e-mail): nothing to keep.
+  }
+  const prototype = Object.getPrototypeOf(field) as object;
+  const setValue = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  field.value = rendered;
+  if (setValue) setValue.call(field, typed);
+  else field.value = typed;
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  if (caret && 'setSelectionRange' in field) {
+    try {
+      field.setSelectionRange(caret[0], caret[1]);
+    } catch {
+      // As above.
+    }
+  }
+}
+
+/** Attempts to bring one typed field's state in line: a field whose handler refuses the text is left as it is. */
+const SYNC_ATTEMPTS = 2;
+const attempts = new WeakMap<Element, number>();
+
+/** One pass over the typed fields: true when the field needs no more looking at. */
+function syncTyped(element: Element): boolean {
+  if (!element.isConnected) return true;
+  if (
+    !(element instanceof HTMLInputElement) &&
+    !(element instanceof HTMLTextAreaElement) &&
+    !(element instanceof HTMLSelectElement)
+  )
+    return true;
+  if (!isHydrated(element)) return false;
+  const rendered = renderedValue(element);
+  if (rendered === undefined || rendered === element.value) return true;
+  const tried = attempts.get(element) ?? 0;
+  if (tried >= SYNC_ATTEMPTS) return true;
+  attempts.set(element, tried + 1);
+  tellReact(element, rendered);
+  return false;
 }
 
 function release(entry: HeldInput): void {
@@ -82,6 +151,10 @@ export function replayEarlyInput({
   };
   const tick = () => {
     timer = undefined;
+    const typed = early.typed ?? [];
+    for (const field of [...typed]) {
+      if (syncTyped(field)) typed.splice(typed.indexOf(field), 1);
+    }
     if (ready()) {
       for (const entry of [...early.q]) {
         if (!entry.el.isConnected) {
@@ -96,8 +169,9 @@ export function replayEarlyInput({
         giveBack(entry);
       }
     }
-    if (early.q.length === 0) return;
+    if (early.q.length === 0 && typed.length === 0) return;
     if (Date.now() - started > giveUpMs) {
+      typed.splice(0);
       early.live = false;
       early.fail();
       for (const entry of early.q.splice(0)) release(entry);

@@ -36,6 +36,25 @@ function Shop({ onAdd, onStep }: { onAdd: () => void; onStep: (quantity: number)
   );
 }
 
+function Contact({ onSend }: { onSend: (name: string) => void }) {
+  const [name, setName] = useState('');
+  const [other, setOther] = useState('');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend(name);
+      }}
+    >
+      <label htmlFor="name">Name</label>
+      <input id="name" value={name} onChange={(event) => setName(event.target.value)} />
+      <label htmlFor="other">Other</label>
+      <input id="other" value={other} onChange={(event) => setOther(event.target.value)} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
 let root: Root | undefined;
 let stop: (() => void) | undefined;
 
@@ -124,6 +143,33 @@ describe('input before hydration', () => {
     ready = true;
     await settle();
     expect(onAdd).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells React about text typed where it could not see it, so the next render keeps it', async () => {
+    const onSend = jest.fn();
+    const element = <Contact onSend={onSend} />;
+    const container = serverPage(element);
+    await hydrate(container, element);
+    const name = document.getElementById('name') as HTMLInputElement;
+    // Typing React did not see (as while it was hydrating the field, when React drops the event): the page's
+    // script notes it, React never gets it; the DOM has the text, the state does not.
+    const unseen = (event: Event) => event.stopPropagation();
+    document.addEventListener('input', unseen, true);
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    setValue?.call(name, 'Asha Menon');
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+    document.removeEventListener('input', unseen, true);
+    await settle();
+    // Another field's change re-renders the form: the typed name stays, and is what the form sends.
+    const other = document.getElementById('other') as HTMLInputElement;
+    await act(async () => {
+      other.value = 'x';
+      other.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(name.value).toBe('Asha Menon');
+    button('Send').click();
+    await settle(5);
+    expect(onSend).toHaveBeenCalledWith('Asha Menon');
   });
 
   it('leaves links alone: they navigate natively', () => {
