@@ -38,20 +38,13 @@ function holdEarlyInput(w, d, fallbackMs) {
   function busy(el) {
     if (el) el.setAttribute('aria-busy', 'true');
   }
-  /** @param {Element} el */
-  function held(el) {
-    return q.some(function (e) {
-      return e.el === el || e.by === el;
-    });
-  }
   /** @param {Event} e @param {HTMLElement} el @param {HTMLElement | null} by @param {'click' | 'submit'} type */
   function hold(e, el, by, type) {
     // Only the page's current copy of this script holds anything (it ran once per page; tests run it again).
     if (w.__shopEarly !== state) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    // A second press before the first is given back is the same intent: one line of quantity 1, never 2.
-    if (held(el) || (by && held(by))) return;
+    // Each press is given back once, in order: two presses of + are two steps, one Add to Cart is one line.
     q.push({ type: type, el: el, by: by });
     busy(el);
     busy(by);

@@ -155,18 +155,22 @@ export function replayEarlyInput({
     for (const field of [...typed]) {
       if (syncTyped(field)) typed.splice(typed.indexOf(field), 1);
     }
-    if (ready()) {
-      for (const entry of [...early.q]) {
-        if (!entry.el.isConnected) {
-          // React rendered this part afresh (its server HTML could not be used): the element is gone.
-          early.q.splice(early.q.indexOf(entry), 1);
-          release(entry);
-          console.warn('An action taken before the page was ready could not be replayed', entry.el);
-          continue;
+    // In order, one per task: the first held input once its element has hydrated (React commits what it did
+    // before the next is given back, so two presses of + are two steps).
+    const next = early.q[0];
+    if (next && ready()) {
+      if (!next.el.isConnected) {
+        // React rendered this part afresh (its server HTML could not be used): the element is gone.
+        early.q.shift();
+        release(next);
+        console.warn('An action taken before the page was ready could not be replayed', next.el);
+      } else if (isHydrated(next.el) && (!next.by || isHydrated(next.by))) {
+        early.q.shift();
+        giveBack(next);
+        if (early.q.length > 0) {
+          schedule(0);
+          return;
         }
-        if (!isHydrated(entry.el) || (entry.by && !isHydrated(entry.by))) continue;
-        early.q.splice(early.q.indexOf(entry), 1);
-        giveBack(entry);
       }
     }
     if (early.q.length === 0 && typed.length === 0) return;

@@ -114,20 +114,27 @@ describe('input before hydration', () => {
     expect(onStep).toHaveBeenCalledTimes(2);
   });
 
-  it('a double press before hydration is one intent: one add, never two', async () => {
+  it('gives each press back once, in order: two presses are two steps, one Add to Cart is one add', async () => {
+    const onStep = jest.fn();
     const onAdd = jest.fn();
-    const element = <Shop onAdd={onAdd} onStep={() => undefined} />;
+    const element = <Shop onAdd={onAdd} onStep={onStep} />;
     const container = serverPage(element);
 
-    button('Add to Cart').click();
+    button('More').click();
+    button('More').click();
     button('Add to Cart').click();
     const form = document.querySelector('form') as HTMLFormElement;
     expect(form).toHaveAttribute('aria-busy', 'true');
 
     await hydrate(container, element);
     await settle();
+    expect(onStep.mock.calls).toEqual([[2], [3]]);
     expect(onAdd).toHaveBeenCalledTimes(1);
     expect(form).not.toHaveAttribute('aria-busy');
+    // Nothing is given back a second time.
+    await settle();
+    expect(onStep).toHaveBeenCalledTimes(2);
+    expect(onAdd).toHaveBeenCalledTimes(1);
   });
 
   it('waits for the page to be ready (the session restored) before giving anything back', async () => {
