@@ -40,6 +40,10 @@ export default async function globalSetup() {
   process.env.GEO_CACHE_MS = '0';
   // ...and tests change data between pages: every page is rendered afresh.
   process.env.SSR_CACHE_MS = '0';
+  // Every browser of the run connects from loopback, as every visitor would behind a balancer there: the site and
+  // the API believe X-Forwarded-For from loopback only, so a test can give each simulated visitor an address (and
+  // network) of its own, as the rollout controller needs to see them. Without the header a visitor is loopback.
+  process.env.TRUST_PROXY = 'loopback';
   const running = await launch({
     sitePort,
     apiPort,
