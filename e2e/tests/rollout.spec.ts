@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -202,6 +203,85 @@ test('a rollout at 20 % gives about a fifth of visitors the new version, each th
     }
   } finally {
     await release(site, 'abort', REMOTE, '--why', 'end of the e2e rollout test');
+    expect(await liveVersion(site, REMOTE)).toBe(base);
+  }
+});
+
+/** A session id of 22 base64url characters whose rollout bucket of the remote is below `percent`. */
+function idInBucketBelow(percent: number): string {
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (rolloutBucket(id, REMOTE) < percent) return id;
+  }
+}
+
+/** The payload of a page's token (the site signed it; only read here). */
+function pageTokenOf(html: string): { session?: unknown } {
+  const token = JSON.parse(/id="page-token">([^<]*)</.exec(html)?.[1] ?? '""') as string;
+  const body = Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8');
+  return JSON.parse(body || '{}') as { session?: unknown };
+}
+
+test('a session cookie the site did not issue is replaced, and the version follows the new session', async ({
+  site,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const version = `9.7.5-cookie.${RUN}`;
+  const base = await publishNotLive(site, version);
+  const percent = 10;
+  await releaseOk(site, 'rollout', REMOTE, version, '--percent', String(percent), '--why', 'e2e cookies');
+  const filesOf = (v: string) => `/remotes/${REMOTE}/${encodeURIComponent(v)}/`;
+  const host = new URL(site.url).hostname;
+  try {
+    let servedLive = 0;
+    for (let i = 0; i < 12; i += 1) {
+      // Ids the old public hash puts in the canary's bucket, as the site never issued them: bare (the old
+      // cookie), with a MAC of another key, with a MAC cut from a real cookie.
+      const id = idInBucketBelow(percent);
+      const forged = [
+        id,
+        `${id}.${createHmac('sha256', 'not-the-key').update(id).digest('base64url').slice(0, 22)}`,
+        `${id}.${'A'.repeat(22)}`,
+      ][i % 3] as string;
+      const context = await browser.newContext({ baseURL: site.url });
+      await context.addCookies([{ name: 'shop_session', value: forged, domain: host, path: '/' }]);
+      const page = await context.newPage();
+      const response = await page.goto('/about');
+      const html = (await response?.text()) ?? '';
+
+      // The response replaces the cookie with one the site signed; the browser keeps that one.
+      const setCookie = (await response?.headerValue('set-cookie')) ?? '';
+      const issued = /(?:^|\n)shop_session=([^;]*)/.exec(setCookie)?.[1] ?? '';
+      expect(issued, 'a new session cookie').toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
+      const issuedId = issued.split('.')[0] ?? '';
+      expect(issuedId).not.toBe(id);
+      const kept = (await context.cookies()).find((c) => c.name === 'shop_session');
+      expect(kept?.value).toBe(issued);
+      expect(kept?.httpOnly).toBe(true);
+
+      // The forged id is neither in the page nor in its token: the token names the new session.
+      expect(html).not.toContain(id);
+      expect(pageTokenOf(html).session).toBe(issuedId);
+
+      // The version is the one the new session's bucket decides, in the HTML and in the hydrated page.
+      const canary = rolloutBucket(issuedId, REMOTE) < percent;
+      expect(html).toContain(filesOf(canary ? version : base));
+      expect(html).not.toContain(filesOf(canary ? base : version));
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(canary ? EDITION : HEADING);
+      if (!canary) servedLive += 1;
+
+      // The new cookie is the session from now on: kept as it is, the same version again.
+      const again = await context.request.get('/about');
+      expect(again.headers()['set-cookie'] ?? '').not.toContain('shop_session=');
+      expect(await again.text()).toContain(filesOf(canary ? version : base));
+      await context.close();
+    }
+    // Every forged id asked for the canary; most new sessions fall outside its 10 % (all 12 inside: 1 in 10^12).
+    expect(servedLive).toBeGreaterThan(0);
+  } finally {
+    await release(site, 'abort', REMOTE, '--why', 'end of the e2e cookie test');
     expect(await liveVersion(site, REMOTE)).toBe(base);
   }
 });
