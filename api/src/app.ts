@@ -30,6 +30,8 @@ import { createPayments } from './features/orders/payment-providers.js';
 import { paymentModeRoutes } from './features/payments/mode-routes.js';
 import { sandboxPaymentRoutes } from './features/payments/sandbox-routes.js';
 import { productRoutes } from './features/products/product-routes.js';
+import { deployTokenRoutes } from './features/releases/deploy-token-routes.js';
+import { publishRoutes } from './features/releases/publish-routes.js';
 import { releaseRoutes } from './features/releases/release-routes.js';
 import { rolloutController } from './features/releases/rollout-controller.js';
 import { rolloutRoutes } from './features/releases/rollout-routes.js';
@@ -211,6 +213,8 @@ async function assemble(
   await app.register(chatRoutes);
   await app.register(releaseRoutes);
   await app.register(rolloutRoutes);
+  await app.register(deployTokenRoutes);
+  await app.register(publishRoutes);
   await app.register(rolloutController);
   await app.register(backOfficeRoutes);
   await app.register(mailRoutes);

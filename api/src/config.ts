@@ -93,6 +93,10 @@ export interface ReleaseOptions {
   toleratedNetworks?: number;
   /** ROLLOUT_FAILURE_RATE (default 0.02): failing sessions / sessions at which a canary is rolled back. */
   failureRate?: number;
+  /** RELEASE_PACK_MAX_BYTES (default 64 MiB): the largest upload POST /api/releases/publish reads. */
+  packMaxBytes?: number;
+  /** RELEASE_NODE_CHECK_SECONDS (default 30): how long an uploaded Node build may take to load before it is refused. */
+  nodeCheckSeconds?: number;
 }
 
 export interface ReleaseConfig {
@@ -102,6 +106,8 @@ export interface ReleaseConfig {
   minFailures: number;
   failureRate: number;
   toleratedNetworks: number;
+  packMaxBytes: number;
+  nodeCheckMs: number;
 }
 
 export const ROLLOUT_DEFAULTS = {
@@ -110,6 +116,9 @@ export const ROLLOUT_DEFAULTS = {
   minFailures: 5,
   failureRate: 0.02,
   toleratedNetworks: 8,
+  packMaxBytes: 64 * 1024 * 1024,
+  // Under the API's socket timeout (60 s): the publish call waits for it.
+  nodeCheckSeconds: 30,
 } as const;
 
 /** Limits, sessions, payments mode and trust (README "Operating the shop"). */
@@ -213,6 +222,8 @@ function resolveReleases(options: ReleaseOptions = {}): ReleaseConfig {
       0,
       Math.round(options.toleratedNetworks ?? ROLLOUT_DEFAULTS.toleratedNetworks),
     ),
+    packMaxBytes: Math.max(1024, Math.round(options.packMaxBytes ?? ROLLOUT_DEFAULTS.packMaxBytes)),
+    nodeCheckMs: Math.max(0.1, options.nodeCheckSeconds ?? ROLLOUT_DEFAULTS.nodeCheckSeconds) * 1000,
   };
 }
 
@@ -327,6 +338,8 @@ export function optionsFromEnv(
       minFailures: number('ROLLOUT_MIN_FAILURES'),
       failureRate: number('ROLLOUT_FAILURE_RATE'),
       toleratedNetworks: number('ROLLOUT_TOLERATED_NETWORKS'),
+      packMaxBytes: number('RELEASE_PACK_MAX_BYTES'),
+      nodeCheckSeconds: number('RELEASE_NODE_CHECK_SECONDS'),
     },
     faults: faultsFromEnv(env, number),
     mail: mailOptionsFromEnv(env),

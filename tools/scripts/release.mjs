@@ -28,6 +28,12 @@ process.exitCode = await runRelease(process.argv.slice(2), {
   siteUrl: process.env.SITE_URL || `http://localhost:${process.env.SITE_PORT || 8080}`,
   ...(process.env.RELEASE_ACTOR ? { actor: process.env.RELEASE_ACTOR } : {}),
   ...(store ? { store } : {}),
+  // Over the network (README "Ship from your own CI"): the shop's URL and a deploy token.
+  ...(process.env.RELEASE_URL ? { releaseUrl: process.env.RELEASE_URL } : {}),
+  ...(process.env.RELEASE_TOKEN ? { releaseToken: process.env.RELEASE_TOKEN } : {}),
+  ...(process.env.RELEASE_EMAIL && process.env.RELEASE_PASSWORD
+    ? { managerLogin: { email: process.env.RELEASE_EMAIL, password: process.env.RELEASE_PASSWORD } }
+    : {}),
   packageVersion: async (remote) =>
     JSON.parse(await fs.readFile(path.join(ROOT, remote, 'package.json'), 'utf8')).version,
   // Each publish builds into its own folder: two publishes at once never write the same files, and the

@@ -15,7 +15,7 @@ const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'node-buil
 export const PROBE_LOADED = 'node-build-probe: loaded';
 export const PROBE_FAILED = 'node-build-probe: failed:';
 /** A container that neither loads nor fails in this time is refused as not loading. */
-const LOAD_TIMEOUT_MS = 60_000;
+export const LOAD_TIMEOUT_MS = 60_000;
 
 /** @param {string} buildDir a build or version folder @returns {string} its Node build's container */
 export function nodeEntryFile(buildDir) {
@@ -62,9 +62,11 @@ export function formatBytes(bytes) {
  * Resolves with the pages loaded; rejects with what went wrong.
  * @param {string} buildDir a build or version folder
  * @param {string} remote
+ * @param {{ timeoutMs?: number; memoryMb?: number; env?: NodeJS.ProcessEnv }} [limits] the API's check of an
+ *   uploaded build (issue 33): its own time limit, a V8 heap limit, and an environment without the API's secrets
  * @returns {Promise<{ pages: string[] }>}
  */
-export async function loadNodeBuild(buildDir, remote) {
+export async function loadNodeBuild(buildDir, remote, { timeoutMs = LOAD_TIMEOUT_MS, memoryMb, env } = {}) {
   const entryFile = nodeEntryFile(buildDir);
   if (!(await hasNodeBuild(buildDir))) throw new Error(`there is no ${NODE_BUILD_DIR}/remoteEntry.js`);
   const pages = [
@@ -74,22 +76,26 @@ export async function loadNodeBuild(buildDir, remote) {
       ),
     ),
   ];
-  const child = spawn(process.execPath, [PROBE, entryFile, ...pages], {
+  const heap = memoryMb ? [`--max-old-space-size=${memoryMb}`] : [];
+  const child = spawn(process.execPath, [...heap, PROBE, entryFile, ...pages], {
     cwd: buildDir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: LOAD_TIMEOUT_MS,
+    ...(env ? { env } : {}),
+    timeout: timeoutMs,
     killSignal: 'SIGKILL',
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  // Only the tail is kept: a build that prints without end cannot fill the checker's memory.
+  const TAIL = 64 * 1024;
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout = (stdout + chunk).slice(-TAIL)));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr = (stderr + chunk).slice(-TAIL)));
   const { code, signal } = await new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
   });
   if (code === 0 && stdout.includes(PROBE_LOADED)) return { pages };
-  if (signal) throw new Error(`loading it did not finish within ${LOAD_TIMEOUT_MS / 1000} s (${signal})`);
+  if (signal) throw new Error(`loading it did not finish within ${timeoutMs / 1000} s (${signal})`);
   // The probe's reason is its marked line; the build's own output may come before it.
   const reason = stderr
     .split('\n')

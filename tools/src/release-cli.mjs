@@ -30,6 +30,7 @@ import {
   rollbackRelease,
 } from './registry.mjs';
 import { NODE_BUILD_DIR, buildSizes, formatBytes, hasNodeBuild, loadNodeBuild } from './node-build.mjs';
+import { parseExpiry, runRemoteRelease } from './release-remote.mjs';
 
 export const EXIT = { ok: 0, refused: 1, usage: 2 };
 
@@ -84,6 +85,14 @@ Commands:
       The action log, newest first: who published, previewed, rolled out, completed, aborted or rolled
       back what, when and why; automatic actions with the figures they were decided on.
 
+  token create --remote R[,R] --can publish,rollout,rollback,preview,read --expires 90d --name NAME
+  token list | token revoke <id>
+      Deploy tokens (a release manager's, signed in with RELEASE_EMAIL and RELEASE_PASSWORD): the secret is
+      printed once, alone on standard output.
+
+Over the network: with --to URL (the shop's site or API) or RELEASE_URL, every command runs on that shop's API
+with the deploy token in RELEASE_TOKEN, within its remotes and actions; publish builds here and uploads a pack.
+
 Every action writes a row to the action log (RELEASES_DIR/actions.jsonl, or the release_actions table with
 DATABASE_URL), naming RELEASE_ACTOR or user@host.
 
@@ -118,7 +127,11 @@ export class UsageError extends Error {
  *   | { command: 'complete' | 'abort'; remote: string; why?: string }
  *   | { command: 'log'; json: boolean; limit: number }
  *   | { command: 'status'; json: boolean }
- *   | { command: 'repair' }} ReleaseCommand
+ *   | { command: 'repair' }
+ *   | { command: 'token'; action: 'create'; name: string; remotes: string[]; can: string[]; expiresInDays: number }
+ *   | { command: 'token'; action: 'list' }
+ *   | { command: 'token'; action: 'revoke'; id: string }} LocalCommand
+ * @typedef {LocalCommand & { url?: string }} ReleaseCommand url: --to URL, the shop to run the command on
  */
 
 /** Each option: whether it takes a value, and the commands that have it. */
@@ -127,7 +140,15 @@ const OPTIONS = /** @type {Record<string, { type: 'string' | 'boolean'; commands
   dist: { type: 'string', commands: ['publish'] },
   'client-only': { type: 'boolean', commands: ['publish'] },
   staged: { type: 'boolean', commands: ['publish'] },
-  to: { type: 'string', commands: ['rollback'] },
+  // A URL: the shop to act on (every command); on rollback, a version is the version to go back to.
+  to: {
+    type: 'string',
+    commands: ['publish', 'preview', 'rollout', 'complete', 'abort', 'rollback', 'status', 'log', 'token'],
+  },
+  remote: { type: 'string', commands: ['token'] },
+  can: { type: 'string', commands: ['token'] },
+  expires: { type: 'string', commands: ['token'] },
+  name: { type: 'string', commands: ['token'] },
   json: { type: 'boolean', commands: ['status', 'log'] },
   ttl: { type: 'string', commands: ['preview'] },
   percent: { type: 'string', commands: ['rollout'] },
@@ -146,6 +167,7 @@ const COMMANDS = /** @type {const} */ ([
   'rollback',
   'status',
   'log',
+  'token',
   'repair',
 ]);
 
@@ -211,7 +233,13 @@ export function parseReleaseArgs(argv) {
     if (!option || !option.commands.includes(command) || !name.startsWith('--')) {
       throw new UsageError(`'${command}' has no option ${name}`);
     }
-    if (token.name in options) throw new UsageError(`${name} is given twice`);
+    // --to names the shop when it is a URL (and, on rollback, the version otherwise).
+    const key = token.name === 'to' && /^https?:\/\//i.test(token.value ?? '') ? 'url' : token.name;
+    if (token.name === 'to' && key === 'to' && command !== 'rollback')
+      throw new UsageError(
+        `--to needs the shop's URL (http://... or https://...), got '${token.value ?? ''}'`,
+      );
+    if (key in options) throw new UsageError(`${name} is given twice`);
     if (option.type === 'boolean') {
       if (token.value !== undefined) throw new UsageError(`${name} takes no value`);
       options[token.name] = true;
@@ -221,8 +249,15 @@ export function parseReleaseArgs(argv) {
     if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('--'))) {
       throw new UsageError(`${name} needs a value`);
     }
-    options[token.name] = value;
+    options[key] = value;
   }
+  const url = typeof options.url === 'string' ? { url: options.url } : {};
+  return { ...parseCommand(command, positional, options), ...url };
+}
+
+/** @param {(typeof COMMANDS)[number]} command @param {string[]} positional @param {Record<string, string | true>} options @returns {LocalCommand} */
+function parseCommand(command, positional, options) {
+  if (command === 'token') return parseTokenCommand(positional, options);
 
   if (command === 'status') {
     if (positional.length) throw new UsageError(`'status' takes no remote (got ${positional.join(' ')})`);
@@ -310,6 +345,41 @@ export function parseReleaseArgs(argv) {
   return { command: 'rollback', remote, ...(to ? { to } : {}), ...why };
 }
 
+/** @param {string[]} positional @param {Record<string, string | true>} options @returns {LocalCommand} */
+function parseTokenCommand(positional, options) {
+  const [action, ...rest] = positional;
+  const list = (/** @type {string} */ name) =>
+    typeof options[name] === 'string'
+      ? String(options[name])
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : [];
+  if (action === 'list' && rest.length === 0) return { command: 'token', action };
+  if (action === 'revoke' && rest.length === 1)
+    return { command: 'token', action, id: /** @type {string} */ (rest[0]) };
+  if (action !== 'create' || rest.length)
+    throw new UsageError(
+      `'token' is one of: token create --remote R --can A,B --expires 90d --name N | token list | token revoke <id>`,
+    );
+  const remotes = list('remote');
+  const unknown = remotes.find((remote) => !isRemoteName(remote));
+  if (!remotes.length || unknown)
+    throw new UsageError(`token create needs --remote with known remotes (${REMOTE_NAMES.join(', ')})`);
+  const can = list('can');
+  if (!can.length)
+    throw new UsageError('token create needs --can, some of publish,rollout,rollback,preview,read');
+  if (typeof options.name !== 'string')
+    throw new UsageError('token create needs --name, like --name "content CI"');
+  let expiresInDays;
+  try {
+    expiresInDays = parseExpiry(typeof options.expires === 'string' ? options.expires : '90d');
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  return { command: 'token', action: 'create', name: options.name, remotes, can, expiresInDays };
+}
+
 /**
  * @typedef {object} ReleaseDeps
  * @property {string} releasesDir
@@ -325,6 +395,10 @@ export function parseReleaseArgs(argv) {
  * @property {() => string | undefined} [signingKey] RELEASE_SIGNING_KEY (or DATA_DIR/release-signing.key)
  * @property {string} [siteUrl] where preview links point (default http://localhost:8080)
  * @property {string} [actor] who the action log names (default user@host)
+ * @property {string} [releaseUrl] RELEASE_URL: run every command on this shop's API instead of RELEASES_DIR
+ * @property {string} [releaseToken] RELEASE_TOKEN: the deploy token sent with those calls
+ * @property {{ email: string; password: string }} [managerLogin] RELEASE_EMAIL and RELEASE_PASSWORD (token commands)
+ * @property {typeof fetch} [fetch]
  */
 
 /** @param {string} iso */
@@ -356,10 +430,13 @@ export function rolloutState(rollout) {
   return `rolling out to ${rollout.percent} % since ${formatTime(rollout.stageStartedAt)}${plan}`;
 }
 
-/** @param {import('./registry.mjs').Registry} registry */
-export function statusTable(registry) {
+/**
+ * @param {import('./registry.mjs').Registry} registry
+ * @param {readonly string[]} [remotes] the rows (over the network: the remotes the token may read)
+ */
+export function statusTable(registry, remotes = REMOTE_NAMES) {
   const rows = [['REMOTE', 'VERSION', 'PUBLISHED', 'COMMIT', 'STATE']];
-  for (const remote of REMOTE_NAMES) {
+  for (const remote of remotes) {
     const entry = registry.remotes[remote];
     if (!entry || entry.history.length === 0) {
       rows.push([remote, '-', '-', '-', 'never published']);
@@ -615,6 +692,31 @@ export async function runRelease(argv, deps) {
     deps.err(`release: ${error.message}`);
     deps.err(`Run 'npm run release -- --help' for usage.`);
     return EXIT.usage;
+  }
+  const url = command.url ?? deps.releaseUrl;
+  if (command.command !== 'help' && (url || command.command === 'token')) {
+    try {
+      await runRemoteRelease(
+        command,
+        {
+          url: url ?? 'http://localhost:4000',
+          ...(deps.releaseToken ? { token: deps.releaseToken } : {}),
+          ...(deps.managerLogin ? { login: deps.managerLogin } : {}),
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+          out: deps.out,
+          err: deps.err,
+          build: deps.build,
+          packageVersion: deps.packageVersion,
+          commit: deps.commit,
+          ...(deps.cwd ? { cwd: deps.cwd } : {}),
+        },
+        { statusTable, actionsTable },
+      );
+      return EXIT.ok;
+    } catch (error) {
+      deps.err(`release: ${error instanceof Error ? error.message : String(error)}`);
+      return EXIT.refused;
+    }
   }
   try {
     switch (command.command) {

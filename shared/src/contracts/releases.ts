@@ -4,7 +4,7 @@
 // (POST /api/releases/served, signed).
 import { Type, type Static } from '@sinclair/typebox';
 import type { Release } from '@metrology/shared/release';
-import { Answer, QueryInteger, Text } from './common.js';
+import { Answer, QueryInteger, StringEnum, Text } from './common.js';
 
 /** One published version of a remote as the desk shows it: the release model's Release without its build hash. */
 export const DeskRelease = Type.Object({
@@ -125,7 +125,11 @@ const VERSION = '^\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?$';
 
 /** Without "to": the previous good version (a rollback); with it: that published version (roll back or re-promote). */
 export const RollbackBody = Type.Object(
-  { remote: Text(100, 1), to: Type.Optional(Type.String({ pattern: VERSION, maxLength: 100 })) },
+  {
+    remote: Text(100, 1),
+    to: Type.Optional(Type.String({ pattern: VERSION, maxLength: 100 })),
+    why: Type.Optional(Text(500)),
+  },
   { additionalProperties: false },
 );
 export type RollbackBody = Static<typeof RollbackBody>;
@@ -260,3 +264,85 @@ export type LoadFailuresResponse = Static<typeof LoadFailuresResponse>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 export type DeskReleaseIsTheModelsRelease = Holds<Same<DeskRelease, Omit<Release, 'buildHash'>>>;
+
+// --- Deploy tokens and publishing over the network (issue 33) ---
+
+/**
+ * What a deploy token may do: publish a version, move a rollout (start, percent, approve, complete, abort), roll
+ * back, make preview links, and read the status and the action log.
+ */
+export const DEPLOY_ACTIONS = ['publish', 'rollout', 'rollback', 'preview', 'read'] as const;
+export type DeployAction = (typeof DEPLOY_ACTIONS)[number];
+
+/** A deploy token as the desk lists it: never its secret. */
+export const DeployToken = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  remotes: Type.Array(Type.String()),
+  can: Type.Array(StringEnum(DEPLOY_ACTIONS)),
+  createdBy: Type.String(),
+  createdAt: Type.String(),
+  expiresAt: Type.String(),
+  revokedAt: Type.Optional(Type.String()),
+  lastUsedAt: Type.Optional(Type.String()),
+  /** The address the last call came from, and what it did (an action and a remote). */
+  lastUsedFrom: Type.Optional(Type.String()),
+  lastUsedFor: Type.Optional(Type.String()),
+});
+export type DeployToken = Static<typeof DeployToken>;
+
+/** POST /api/releases/tokens (release managers): a new token for these remotes and actions. */
+export const CreateDeployTokenBody = Type.Object(
+  {
+    name: Text(100, 1),
+    remotes: Type.Array(Text(100, 1), { minItems: 1, maxItems: 20, uniqueItems: true }),
+    can: Type.Array(StringEnum(DEPLOY_ACTIONS), {
+      minItems: 1,
+      maxItems: DEPLOY_ACTIONS.length,
+      uniqueItems: true,
+    }),
+    /** Days until it stops working (1-365). */
+    expiresInDays: Type.Integer({ minimum: 1, maximum: 365 }),
+  },
+  { additionalProperties: false },
+);
+export type CreateDeployTokenBody = Static<typeof CreateDeployTokenBody>;
+
+/** The secret is in this answer only: it is stored hashed and never shown again. */
+export const CreateDeployTokenResponse = Answer({ token: DeployToken, secret: Type.String() });
+export type CreateDeployTokenResponse = Static<typeof CreateDeployTokenResponse>;
+
+export const DeployTokensResponse = Answer({ tokens: Type.Array(DeployToken) });
+export type DeployTokensResponse = Static<typeof DeployTokensResponse>;
+
+export const RevokeDeployTokenBody = Type.Object({ id: Text(100, 1) }, { additionalProperties: false });
+export type RevokeDeployTokenBody = Static<typeof RevokeDeployTokenBody>;
+
+export const RevokeDeployTokenResponse = Answer({ token: DeployToken });
+export type RevokeDeployTokenResponse = Static<typeof RevokeDeployTokenResponse>;
+
+/** POST /api/releases/publish?remote=&version=...: the pack is the body (the release CLI's release-pack.mjs). */
+export const PublishQuery = Type.Object(
+  {
+    remote: Text(100, 1),
+    version: Type.String({ pattern: VERSION, maxLength: 100 }),
+    commit: Type.Optional(Type.String({ pattern: '^[0-9A-Za-z._-]{1,64}$' })),
+    staged: Type.Optional(Type.Literal('true')),
+    clientOnly: Type.Optional(Type.Literal('true')),
+  },
+  { additionalProperties: false },
+);
+export type PublishQuery = Static<typeof PublishQuery>;
+
+export const PublishResponse = Answer({
+  remote: Type.String(),
+  version: Type.String(),
+  live: Type.Boolean(),
+  previous: Type.Optional(Type.String()),
+  endedRollout: Type.Optional(Type.String()),
+  files: Type.Integer(),
+  bytes: Type.Integer(),
+  /** Pages of the Node build that loaded (0 for a client-only version). */
+  pages: Type.Integer(),
+});
+export type PublishResponse = Static<typeof PublishResponse>;

@@ -42,7 +42,7 @@ describe('parseReleaseArgs', () => {
   test.each([
     [
       ['deploy', 'mfe-content'],
-      "Unknown command 'deploy' (publish, preview, rollout, complete, abort, rollback, status, log or repair)",
+      "Unknown command 'deploy' (publish, preview, rollout, complete, abort, rollback, status, log, token or repair)",
     ],
     [['publish'], "'publish' needs a remote (mfe-catalog, mfe-commerce, mfe-content, mfe-careers)"],
     [['rollback'], "'rollback' needs a remote"],
@@ -55,7 +55,10 @@ describe('parseReleaseArgs', () => {
     [['publish', 'mfe-content', '--version', '--dist', 'x'], '--version needs a value'],
     [['publish', 'mfe-content', '--version', 'latest'], "--version 'latest' is not a version like 1.4.0"],
     [['publish', 'mfe-content', '--version', '1.0.0', '--version', '1.0.1'], '--version is given twice'],
-    [['publish', 'mfe-content', '--to', '1.0.0'], "'publish' has no option --to"],
+    [
+      ['publish', 'mfe-content', '--to', '1.0.0'],
+      "--to needs the shop's URL (http://... or https://...), got '1.0.0'",
+    ],
     [['rollback', 'mfe-content', '--version', '1.0.0'], "'rollback' has no option --version"],
     [['rollback', 'mfe-content', '--to', '1'], "--to '1' is not a version"],
     [['status', 'mfe-content'], "'status' takes no remote (got mfe-content)"],

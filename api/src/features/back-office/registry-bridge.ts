@@ -61,6 +61,20 @@ export interface RegistryModule {
     options: Target & { to?: string },
   ): Promise<{ from: string; to: string; changed: boolean; action: 'rollback' | 're-promote' }>;
   isPublished(releasesDir: string, remote: string, version: string): Promise<boolean>;
+  /** A ReleaseError when distDir is no production build of the remote (no mf-manifest.json naming it). */
+  assertBuildOf(remote: string, distDir: string): Promise<void>;
+  publishRelease(options: {
+    releasesDir: string;
+    store?: RegistryStore;
+    remote: string;
+    distDir: string;
+    version: string;
+    commit: string;
+    by?: string;
+    why?: string;
+    staged?: boolean;
+    clientOnly?: boolean;
+  }): Promise<Release & { previous?: string; endedRollout?: string; live: boolean }>;
   parseRolloutPlan(text: string): RolloutStage[];
   startRollout(
     options: Target & { version: string; percent?: number; plan?: RolloutStage[] },

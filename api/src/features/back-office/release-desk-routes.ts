@@ -15,27 +15,21 @@ import {
 import { HttpError } from '../../lib/errors.js';
 import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { deskRemote, toAction } from '../releases/desk-view.js';
+import { assertRemote, callerName, mayRead, releaseCaller } from '../releases/deploy-tokens.js';
 import { registryAccess } from '../releases/registry-access.js';
-import { requireRole } from './roles.js';
 
 export { DESK_MESSAGES } from '../releases/registry-access.js';
 
-/** The e-mail of the signed-in release manager: who the action log names. */
-export async function actorOf(app: FastifyInstance, userId: string | null | undefined): Promise<string> {
-  const actor = await app.shop.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
-  return actor.rows[0]?.email || `user ${userId ?? 'unknown'}`;
-}
-
 export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.shop;
-  const manager = requireRole(app, 'release-manager');
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const access = registryAccess(app);
 
   api.get(
     '/api/releases/desk',
     {
-      preValidation: manager,
+      // A release manager, or a deploy token that may read (it sees its own remotes only).
+      preValidation: releaseCaller(app, 'read'),
       schema: {
         tags: ['back office'],
         security: TOKEN_SECURITY,
@@ -44,15 +38,17 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
         response: responses(ReleaseDeskResponse),
       },
     },
-    async () => {
+    async (request) => {
       const registry = await access.module();
       const read = await access.read();
-      const actions = await registry.readReleaseActions({ ...(await access.where()), limit: 50 });
+      const actions = (await registry.readReleaseActions({ ...(await access.where()), limit: 50 })).filter(
+        (action) => mayRead(request, action.remote),
+      );
       const { windowMinutes, minFailures, failureRate } = config.releases;
       return {
         success: true,
         remotes: await Promise.all(
-          registry.REMOTE_NAMES.map((remote) =>
+          registry.REMOTE_NAMES.filter((remote) => mayRead(request, remote)).map((remote) =>
             deskRemote(db, remote, read.remotes[remote], config.releases),
           ),
         ),
@@ -65,7 +61,7 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/releases/actions',
     {
-      preValidation: manager,
+      preValidation: releaseCaller(app, 'read'),
       schema: {
         tags: ['back office'],
         security: TOKEN_SECURITY,
@@ -78,15 +74,25 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const limit = Math.min(500, Math.max(1, Number(request.query.limit ?? 50)));
       const registry = await access.module();
-      const actions = await registry.readReleaseActions({ ...(await access.where()), limit });
-      return { success: true, actions: actions.map(toAction) };
+      // A deploy token sees its own remotes' rows: read the most the log answers, then keep those.
+      const actions = await registry.readReleaseActions({
+        ...(await access.where()),
+        limit: request.deployToken ? 500 : limit,
+      });
+      return {
+        success: true,
+        actions: actions
+          .filter((action) => mayRead(request, action.remote))
+          .slice(0, limit)
+          .map(toAction),
+      };
     },
   );
 
   api.post(
     '/api/releases/rollback',
     {
-      preValidation: manager,
+      preValidation: releaseCaller(app, 'rollback'),
       schema: {
         tags: ['back office'],
         security: TOKEN_SECURITY,
@@ -97,16 +103,23 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { remote, to } = request.body;
+      const { remote, to, why } = request.body;
       const registry = await access.module();
       if (!registry.REMOTE_NAMES.includes(remote)) {
         throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
       }
+      assertRemote(request, remote);
       const where = await access.where();
-      const by = await actorOf(app, request.userId);
+      const by = await callerName(app, request);
       let result: Awaited<ReturnType<typeof registry.rollbackRelease>>;
       try {
-        result = await registry.rollbackRelease({ ...where, remote, by, ...(to ? { to } : {}) });
+        result = await registry.rollbackRelease({
+          ...where,
+          remote,
+          by,
+          why: why ?? '',
+          ...(to ? { to } : {}),
+        });
       } catch (error) {
         if (error instanceof registry.ReleaseError) throw new HttpError(409, error.message);
         throw error;
@@ -130,7 +143,7 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
           from: result.from,
           to: result.to,
           changed: result.changed,
-          why: '',
+          why: why ?? '',
           automatic: false,
         }),
       };

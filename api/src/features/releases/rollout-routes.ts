@@ -2,7 +2,7 @@
 // `npm run release -- rollout | complete | abort | preview`, each written to the action log with the manager's
 // e-mail. Refusals of the registry (no rollout running, version not published...) are 409 with its message.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   PreviewBody,
   PreviewResponse,
@@ -14,9 +14,8 @@ import {
 import { signToken } from '@metrology/shared/signed-token';
 import { HttpError } from '../../lib/errors.js';
 import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
-import { actorOf } from '../back-office/release-desk-routes.js';
 import type { RegistryModule } from '../back-office/registry-bridge.js';
-import { requireRole } from '../back-office/roles.js';
+import { assertRemote, callerName, releaseCaller } from './deploy-tokens.js';
 import { deskRemote } from './desk-view.js';
 import { registryAccess } from './registry-access.js';
 
@@ -25,20 +24,22 @@ export const PREVIEW_TTL_SECONDS = 3600;
 
 export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.shop;
-  const manager = requireRole(app, 'release-manager');
+  // A release manager, or a deploy token that may roll out (rollout, percent, approve, complete, abort) this remote.
+  const manager = releaseCaller(app, 'rollout');
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const access = registryAccess(app);
 
   /** Runs a registry operation for the signed-in manager; answers the message and the remote's desk row. */
   const act = async (
     remote: string,
-    userId: string | null | undefined,
+    request: FastifyRequest,
     operation: (registry: RegistryModule, target: Awaited<ReturnType<typeof access.where>> & { remote: string; by: string }) => Promise<string>,
   ) => {
     const registry = await access.module();
     if (!registry.REMOTE_NAMES.includes(remote))
       throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
-    const target = { ...(await access.where()), remote, by: await actorOf(app, userId) };
+    assertRemote(request, remote);
+    const target = { ...(await access.where()), remote, by: await callerName(app, request) };
     let message: string;
     try {
       message = await operation(registry, target);
@@ -73,7 +74,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
       const { remote, version, percent, plan, why } = request.body;
       if ((percent === undefined) === (plan === undefined))
         throw new HttpError(400, 'Give either "percent" (1-100) or "plan" (like "10:10,50:10,approve,100"), not both');
-      return act(remote, request.userId, async (registry, target) => {
+      return act(remote, request, async (registry, target) => {
         const stages = plan === undefined ? undefined : registry.parseRolloutPlan(plan);
         const started = await registry.startRollout({
           ...target,
@@ -100,7 +101,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { remote, percent, why } = request.body;
-      return act(remote, request.userId, async (registry, target) => {
+      return act(remote, request, async (registry, target) => {
         const result = await registry.setRolloutPercent({ ...target, percent, why: why ?? '' });
         return `${remote} ${result.version} goes to ${result.percent} % of visitors now (was ${result.from} %)${result.droppedPlan ? '; its plan is dropped' : ''}.`;
       });
@@ -125,7 +126,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request) =>
-        act(request.body.remote, request.userId, (registry, target) => run(registry, target, request.body.why ?? '')),
+        act(request.body.remote, request, (registry, target) => run(registry, target, request.body.why ?? '')),
     );
 
   simple('/api/releases/rollout/approve', "Start the plan's stage that waits for approval", async (registry, target, why) => {
@@ -148,7 +149,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/api/releases/preview',
     {
-      preValidation: manager,
+      preValidation: releaseCaller(app, 'preview'),
       schema: {
         tags: ['back office'],
         security: TOKEN_SECURITY,
@@ -165,6 +166,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
       const registry = await access.module();
       if (!registry.REMOTE_NAMES.includes(remote))
         throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
+      assertRemote(request, remote);
       const entry = (await access.read()).remotes[remote];
       if (!entry?.history.some((release) => release.version === version))
         throw new HttpError(409, `${remote} ${version} is not published`);
@@ -175,7 +177,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
         ...(await access.where()),
         action: {
           at: new Date().toISOString(),
-          actor: await actorOf(app, request.userId),
+          actor: await callerName(app, request),
           action: 'preview',
           remote,
           version,

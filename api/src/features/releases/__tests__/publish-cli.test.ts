@@ -1,0 +1,115 @@
+// The release CLI over real HTTP (issue 33): `npm run release` (tools/scripts/release.mjs, run as a process) makes
+// a deploy token as a release manager, then publishes a small generated build with it to an API listening on a
+// port, rolls it out, reads the status and the log, and is refused what the token may not do.
+import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { register, startApp } from '../../../__tests__/helpers/test-app.js';
+import { registryAccess } from '../registry-access.js';
+import { buildFiles, type NodeHalf } from './release-fixtures.js';
+
+const RELEASE_SCRIPT = path.resolve(__dirname, '../../../../../tools/scripts/release.mjs');
+let app: FastifyInstance;
+let work: string;
+let url: string;
+let managerEnv: Record<string, string>;
+
+beforeAll(async () => {
+  work = await fs.mkdtemp(path.join(tmpdir(), 'metrology-publish-cli-'));
+  app = await startApp({
+    releasesDir: path.join(work, 'releases'),
+    releases: { checkSeconds: 0, signingKey: 'publish-cli-test-key', nodeCheckSeconds: 10 },
+  });
+  const m = await register(app, 'Manager Mia');
+  await app.shop.db.query(`UPDATE users SET role = 'release-manager' WHERE email = $1`, [m.email]);
+  managerEnv = { RELEASE_EMAIL: m.email, RELEASE_PASSWORD: 'correct horse battery' };
+  url = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => app.close());
+
+/** The CLI as a team runs it: no RELEASES_DIR of the shop's, no database; only the URL and a token. */
+function release(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [RELEASE_SCRIPT, ...args],
+      {
+        cwd: work,
+        env: {
+          PATH: process.env.PATH ?? '',
+          RELEASES_DIR: path.join(work, 'team-has-no-releases'),
+          DATA_DIR: path.join(work, 'team-data'),
+          ...env,
+        },
+        timeout: 60_000,
+      },
+      (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+    );
+  });
+}
+
+async function build(version: string, node: NodeHalf = 'loads'): Promise<string> {
+  const dir = path.join(work, `build-${version}`);
+  for (const file of buildFiles('mfe-content', version, node)) {
+    await fs.mkdir(path.dirname(path.join(dir, file.path)), { recursive: true });
+    await fs.writeFile(path.join(dir, file.path), file.data);
+  }
+  return dir;
+}
+
+test('a team publishes, rolls out and reads its remote with a deploy token over HTTP', async () => {
+  const made = await release(
+    ['token', 'create', '--remote', 'mfe-content', '--can', 'publish,rollout,read', '--expires', '90d', '--name', 'content CI', '--to', url],
+    managerEnv,
+  );
+  expect(made.err).toMatch(/Deploy token content CI \([0-9a-f]{12}\) made/);
+  expect(made.code).toBe(0);
+  const token = made.out.trim();
+  expect(token).toMatch(/^mdt_/);
+  const team = { RELEASE_URL: url, RELEASE_TOKEN: token };
+
+  const first = await release(['publish', 'mfe-content', '--version', '1.0.0', '--dist', await build('1.0.0')], team);
+  expect(first.err).toBe('');
+  expect(first.out).toMatch(/Packed mfe-content 1\.0\.0: 4 files/);
+  expect(first.out).toMatch(/Published mfe-content 1\.0\.0; it is live now\./);
+  expect(first.code).toBe(0);
+  const staged = await release(['publish', 'mfe-content', '--version', '1.1.0', '--staged', '--dist', await build('1.1.0'), '--to', url], { RELEASE_TOKEN: token });
+  expect(staged.out).toMatch(/staged: 1\.0\.0 stays live/);
+  expect(await fs.readFile(path.join(work, 'releases/mfe-content/1.1.0/static/js/page.js'), 'utf8')).toBe('/* 1.1.0 page */');
+
+  expect((await release(['rollout', 'mfe-content', '1.1.0', '--percent', '20'], team)).out).toMatch(/Rolling out mfe-content 1\.1\.0 to 20 %/);
+  const status = await release(['status'], team);
+  expect(status.out).toMatch(/mfe-content\s+1\.0\.0/);
+  expect(status.out).toMatch(/rolling out to 20 %/);
+  expect(status.out).not.toMatch(/mfe-catalog/);
+  expect((await release(['complete', 'mfe-content'], team)).code).toBe(0);
+  expect((await registryAccess(app).read()).remotes['mfe-content']?.current).toBe('1.1.0');
+
+  const log = await release(['log', '--json'], team);
+  const actions = JSON.parse(log.out) as { action: string; actor: string }[];
+  expect(actions[0]).toMatchObject({ action: 'rollout-complete', actor: expect.stringMatching(/^token:content CI#[0-9a-f]{12}$/) });
+
+  // Beyond the token's rights: refused with the API's reason, exit code 1.
+  const rollback = await release(['rollback', 'mfe-content', '--to', '1.0.0', '--to', url], { RELEASE_TOKEN: token });
+  expect(rollback.code).toBe(1);
+  expect(rollback.err).toMatch(/This deploy token may not rollback\. \(HTTP 403\)/);
+  const catalog = await release(['publish', 'mfe-catalog', '--version', '1.0.0', '--dist', await build('9.9.9')], team);
+  expect(catalog.code).toBe(1);
+  // Checked before anything is sent (the API's 403 for another remote: deploy-tokens.test.ts).
+  expect(catalog.err).toMatch(/is a build of 'mfe_content', not of mfe-catalog/);
+
+  // A Node build that throws is refused by the API, and the CLI says why.
+  const broken = await release(['publish', 'mfe-content', '--version', '1.2.0', '--dist', await build('1.2.0', 'throws')], team);
+  expect(broken.code).toBe(1);
+  expect(broken.err).toMatch(/does not load \(it throws when loaded: this Node build is broken\)\. Nothing was published\./);
+
+  const listed = await release(['token', 'list', '--to', url], managerEnv);
+  expect(listed.out).toMatch(/content CI {2}remotes: mfe-content {2}can: publish,rollout,read .* last used/);
+  const id = /^mdt_([0-9a-f]{12})_/.exec(token)?.[1] ?? '';
+  expect((await release(['token', 'revoke', id, '--to', url], managerEnv)).out).toMatch(/is revoked/);
+  const after = await release(['status'], team);
+  expect(after.code).toBe(1);
+  expect(after.err).toMatch(/revoked.*\(HTTP 401\)/);
+});

@@ -1,0 +1,77 @@
+// Small generated builds and packs for the publish-over-the-network tests (issue 33): never the real webpack build.
+import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { packModule } from '../pack-bridge.js';
+
+/** The pack writer of tools/src/release-pack.mjs, as the tests use it. */
+export interface PackWriter {
+  PACK_CONTENT_TYPE: string;
+  PACK_MANIFEST: string;
+  writePack(build: { remote: string; version: string; files: { path: string; data: Buffer }[] }): {
+    pack: Buffer;
+    manifest: { format: number; remote: string; version: string; files: { path: string; size: number; sha256: string }[] };
+  };
+  tarPack(entries: { name: string; data: Buffer; type?: string }[]): Buffer;
+}
+
+export const packWriter = async (): Promise<PackWriter> => (await packModule()) as unknown as PackWriter;
+
+/** How the build's Node half behaves when loaded: as a real one, throwing, or never finishing. */
+export type NodeHalf = 'loads' | 'throws' | 'hangs' | 'none';
+
+const NODE_ENTRIES: Record<Exclude<NodeHalf, 'none'>, string> = {
+  loads: `module.exports = {
+  init: async () => undefined,
+  get: async (module) => () => ({ default: function Page() { return module; } }),
+};
+`,
+  throws: `throw new Error('this Node build is broken');\n`,
+  hangs: `setInterval(() => undefined, 1000);
+module.exports = { init: () => new Promise(() => undefined), get: async () => () => ({}) };
+`,
+};
+
+/** The files of a minimal production build of a remote: its federation manifest, its entry, its Node build. */
+export function buildFiles(remote: string, marker: string, node: NodeHalf = 'loads'): { path: string; data: Buffer }[] {
+  const name = remote.replace(/-/g, '_');
+  const files = [
+    {
+      path: 'mf-manifest.json',
+      data: Buffer.from(
+        JSON.stringify({ id: name, name, metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+      ),
+    },
+    { path: 'remoteEntry.js', data: Buffer.from(`/* ${remote} ${marker} */`) },
+    { path: 'static/js/page.js', data: Buffer.from(`/* ${marker} page */`) },
+  ];
+  if (node !== 'none') files.push({ path: 'server/remoteEntry.js', data: Buffer.from(NODE_ENTRIES[node]) });
+  return files;
+}
+
+export function publishCall(
+  app: FastifyInstance,
+  contentType: string,
+  pack: Buffer,
+  query: Record<string, string>,
+  secret?: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/api/releases/publish?${new URLSearchParams(query).toString()}`,
+    headers: { 'content-type': contentType, ...(secret ? { authorization: `Bearer ${secret}` } : {}) },
+    payload: pack,
+  });
+}
+
+/** Every path under a folder (files and folders), sorted: what "nothing left behind" compares. */
+export async function everything(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true }).catch(() => []);
+  return entries.map(String).sort();
+}
+
+/** The unpack folders in the system temp dir now. */
+export async function unpackFolders(prefix: string): Promise<string[]> {
+  return (await fs.readdir(tmpdir())).filter((name) => name.startsWith(prefix)).map((name) => path.join(tmpdir(), name));
+}

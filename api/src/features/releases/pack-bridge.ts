@@ -1,0 +1,53 @@
+// The release CLI's pack reader and Node build check (tools/src/release-pack.mjs, tools/src/node-build.mjs), loaded
+// at run time as the registry is (back-office/registry-bridge.ts): the CLI writes packs and the API reads them with
+// one implementation of the format, and an upload's Node build is checked as a local publish checks it.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface PackFile {
+  path: string;
+  data: Buffer;
+}
+
+export interface PackLimits {
+  packBytes: number;
+  totalBytes: number;
+  fileBytes: number;
+  files: number;
+  pathLength: number;
+}
+
+export interface PackModule {
+  PACK_CONTENT_TYPE: string;
+  PACK_LIMITS: Readonly<PackLimits>;
+  PackError: new (message: string) => Error;
+  readPack(
+    pack: Buffer,
+    limits?: Partial<PackLimits>,
+  ): { manifest: { remote: string; version: string; files: { path: string; size: number }[] }; files: PackFile[] };
+  unpackInto(dir: string, files: PackFile[]): Promise<void>;
+}
+
+export interface NodeBuildModule {
+  hasNodeBuild(buildDir: string): Promise<boolean>;
+  loadNodeBuild(
+    buildDir: string,
+    remote: string,
+    limits?: { timeoutMs?: number; memoryMb?: number; env?: NodeJS.ProcessEnv },
+  ): Promise<{ pages: string[] }>;
+}
+
+const TOOLS_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../tools/src');
+
+let pack: Promise<PackModule> | undefined;
+let nodeBuild: Promise<NodeBuildModule> | undefined;
+
+export function packModule(): Promise<PackModule> {
+  pack ??= import(path.join(TOOLS_SRC, 'release-pack.mjs')) as Promise<PackModule>;
+  return pack;
+}
+
+export function nodeBuildModule(): Promise<NodeBuildModule> {
+  nodeBuild ??= import(path.join(TOOLS_SRC, 'node-build.mjs')) as Promise<NodeBuildModule>;
+  return nodeBuild;
+}
