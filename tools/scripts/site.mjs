@@ -2,7 +2,8 @@
 // One site server process: what `npm start` supervises (its options as JSON in SITE_SERVER_OPTIONS) and what
 // `npm run cluster` starts several of (options from the environment). It serves shell/dist and RELEASES_DIR on
 // SITE_PORT. With DATABASE_URL the live registry is read from PostgreSQL on every request (the pointer every
-// instance shares); API_ON_SITE_ORIGIN=true tells browsers the API is on the site's own origin (nginx routes /api/).
+// instance shares), and the versions' files are fetched from PostgreSQL into SITE_CACHE_DIR (default
+// DATA_DIR/site-cache-<port>); API_ON_SITE_ORIGIN=true tells browsers the API is on the site's own origin (nginx routes /api/).
 // SIGTERM/SIGINT: stop accepting, drain the open connections (shared/server/drain.mjs), finish the requests in
 // flight, close the database pool, exit.
 import path from 'node:path';
@@ -43,9 +44,14 @@ const options = process.env.SITE_SERVER_OPTIONS
 // Signs page tokens and checks preview links: RELEASE_SIGNING_KEY (npm start and npm run cluster pass theirs), else
 // the key npm start made in DATA_DIR.
 const releaseSigningKey = await findSigningKey(path.resolve(process.env.DATA_DIR ?? path.join(ROOT, 'data')));
+// With DATABASE_URL the versions' files come from the artifact store in PostgreSQL, into this server's own cache.
+const cacheDir = path.resolve(
+  process.env.SITE_CACHE_DIR ??
+    path.join(process.env.DATA_DIR ?? path.join(ROOT, 'data'), `site-cache-${port}`),
+);
 const site = await createSiteServer({
   ...options,
-  ...(store ? { registryStore: store } : {}),
+  ...(store ? { registryStore: store, artifactStore: store.artifacts, cacheDir } : {}),
   ...(releaseSigningKey ? { releaseSigningKey } : {}),
 });
 

@@ -5,8 +5,9 @@
 //
 // - One database: sessions (the JWT secret is the same for every API), carts, orders and rate-limit counters
 //   are shared, so any instance can answer any request.
-// - One release pointer: the registry lives in PostgreSQL (registry-store-pg.mjs), the bundles in RELEASES_DIR;
-//   every site instance reads the pointer on each request.
+// - One release pointer and one artifact store: the registry and the published versions' files live in
+//   PostgreSQL (registry-store-pg.mjs, artifact-store-pg.mjs); every site instance reads the pointer on each
+//   request and fetches a version's files into a cache folder of its own on first need.
 // - nginx (config generated into a temporary folder, run in the foreground as our child) routes /api/ and
 //   /images/ to the APIs and everything else to the sites, passes X-Request-Id (generating one when missing) and
 //   X-Forwarded-For, and retries a request on the other instance when one dies. POSTs are retried only when they
@@ -345,6 +346,9 @@ export async function startCluster(options = {}) {
           SITE_PORT: String(sitePort),
           ...(slot ? { HANDOVER_PORT: String(slot) } : {}),
           SITE_HOST: '127.0.0.1',
+          // Each site server its own copy of the versions it serves, fetched from the database (no shared folder);
+          // a rolling deploy's new process of site-N takes over site-N's copy.
+          SITE_CACHE_DIR: path.join(work ?? dataDir, `site-${i}-cache`),
           API_ON_SITE_ORIGIN: 'true',
           // Server renders and /readyz reach the APIs through nginx: any instance, and none that is gone.
           API_INTERNAL_URL: `http://127.0.0.1:${port}`,

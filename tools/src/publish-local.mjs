@@ -6,7 +6,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { buildHash } from './build.mjs';
 import { ROOT } from './paths.mjs';
-import { REMOTE_NAMES, publishRelease, readRegistryWithFallback, releaseDir } from './registry.mjs';
+import { REMOTE_NAMES, isPublished, publishRelease, readRegistryWithFallback } from './registry.mjs';
 
 export function currentCommit() {
   try {
@@ -36,10 +36,7 @@ export async function publishLocalBuilds(releasesDir, { log = console.log, store
     const { version: baseVersion } = JSON.parse(
       await fs.readFile(path.join(root, remote, 'package.json'), 'utf8'),
     );
-    const taken = await fs.stat(releaseDir(releasesDir, remote, baseVersion)).then(
-      () => true,
-      () => false,
-    );
+    const taken = await isPublished(releasesDir, remote, baseVersion, store);
     // The package version is used once; a changed local build of the same version gets a build suffix.
     const version = taken ? `${baseVersion}-local.${hash.slice(0, 8)}` : baseVersion;
     await publishRelease({

@@ -1,13 +1,18 @@
 // @ts-check
 // The release registry in PostgreSQL, for several site servers (a cluster, several machines): one row per remote
 // holds its live pointer and its history. Every site instance reads it on every registry request, so a publish
-// or rollback is visible to all of them on their next request. The published bundles stay files in a shared
-// RELEASES_DIR (immutable once written; any shared folder or object store mount serves them).
+// or rollback is visible to all of them on their next request. The published versions' files are in the same
+// database (artifact-store-pg.mjs: content-addressed blobs and a manifest per version), written in the transaction
+// that publishes them; versions published before that stay folders in RELEASES_DIR.
 //
 // A store is { read, readText, update, close }; registry.mjs uses one when given (publishRelease and
 // rollbackRelease take `store`), and its own registry.json file otherwise (the embedded single-machine default).
 import pg from 'pg';
+import { ARTIFACT_TABLES, pgArtifactStore, saveVersion } from './artifact-store-pg.mjs';
+import path from 'node:path';
+import { promises as fs } from 'node:fs';
 import { readRegistry } from './registry.mjs';
+import { readBuildFiles } from './release-pack.mjs';
 
 /** Serialises registry changes across processes and machines (and the table's creation). */
 const REGISTRY_LOCK = 715015;
@@ -39,6 +44,7 @@ const CREATE = [
   `ALTER TABLE release_actions ADD COLUMN IF NOT EXISTS why text NOT NULL DEFAULT ''`,
   'ALTER TABLE release_actions ADD COLUMN IF NOT EXISTS automatic boolean NOT NULL DEFAULT false',
   'ALTER TABLE release_actions ADD COLUMN IF NOT EXISTS figures jsonb',
+  ...ARTIFACT_TABLES,
 ];
 
 /** @typedef {import('./registry.mjs').Registry} Registry */
@@ -53,6 +59,7 @@ const CREATE = [
  *   runs fn with every other change held off; writes the registry fn returns (null: no change) and its action
  *   rows, in one transaction
  * @property {(limit: number) => Promise<ReleaseActionRecord[]>} readActions the action log, newest first
+ * @property {import('./artifact-store-pg.mjs').ArtifactStore} artifacts the published versions' files
  * @property {() => Promise<void>} close
  */
 
@@ -119,6 +126,38 @@ async function loadActions(db, limit) {
   }));
 }
 
+/**
+ * Stores the files of every version the registry names whose folder is in RELEASES_DIR but not yet in the artifact
+ * store (versions published before it, or on a single machine): from then on site servers need no shared folder.
+ * @param {pg.Pool} pool @param {string} releasesDir @param {RegistryStore['update']} update
+ */
+async function importVersionFolders(pool, releasesDir, update) {
+  const registry = await load(pool);
+  const { rows } = await pool.query('SELECT remote, version FROM release_versions');
+  const stored = new Set(rows.map((row) => `${row.remote}/${row.version}`));
+  for (const [remote, entry] of Object.entries(registry.remotes)) {
+    for (const { version } of entry.history) {
+      const folder = path.join(releasesDir, remote, version);
+      if (stored.has(`${remote}/${version}`) || !(await fs.stat(folder).catch(() => null))) continue;
+      // A folder that is not plain files (a link) stays where it is: site servers read it from RELEASES_DIR.
+      const files = await readBuildFiles(folder).catch(() => null);
+      if (!files) continue;
+      // Under the registry lock, so two processes opening the store at once store it once.
+      await update(async () => {
+        const again = await pool.query('SELECT 1 FROM release_versions WHERE remote = $1 AND version = $2', [
+          remote,
+          version,
+        ]);
+        return {
+          registry: null,
+          result: undefined,
+          ...(again.rows.length ? {} : { artifacts: { remote, version, files } }),
+        };
+      });
+    }
+  }
+}
+
 /** Hides the password of a connection string. @param {string} url */
 export function describeDatabase(url) {
   try {
@@ -149,7 +188,9 @@ export async function openPgRegistryStore(databaseUrl, options = {}) {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [REGISTRY_LOCK]);
       const before = await load(client);
-      const { registry, result, actions } = await fn(before);
+      const { registry, result, actions, artifacts } = await fn(before);
+      // A published version's files go in with its registry row: never a pointer to files not stored.
+      if (artifacts) await saveVersion(client, artifacts);
       if (registry) {
         for (const [remote, entry] of Object.entries(registry.remotes)) {
           if (JSON.stringify(before.remotes[remote]) === JSON.stringify(entry)) continue;
@@ -199,6 +240,7 @@ export async function openPgRegistryStore(databaseUrl, options = {}) {
             : { registry: null, result: undefined },
         );
       }
+      await importVersionFolders(pool, options.importFrom, update);
     }
   } catch (error) {
     await pool.end().catch(() => undefined);
@@ -210,6 +252,7 @@ export async function openPgRegistryStore(databaseUrl, options = {}) {
     read: () => load(pool),
     readText: async () => JSON.stringify(await load(pool)),
     readActions: (limit) => loadActions(pool, limit),
+    artifacts: pgArtifactStore(pool),
     update,
     close: () => pool.end(),
   };

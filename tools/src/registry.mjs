@@ -5,8 +5,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { hostname, userInfo } from 'node:os';
+import { hostname, tmpdir, userInfo } from 'node:os';
 import { REMOTE_NAMES, federationName, isRemoteName, previousGoodVersion } from '@metrology/shared/release';
+import { readBuildFiles } from './release-pack.mjs';
 
 // The remotes, their names and the fallback rule are the release model's (@metrology/shared/release).
 export { REMOTE_NAMES, federationName, previousGoodVersion };
@@ -332,15 +333,17 @@ export async function updateRegistry(releasesDir, fn, options = {}) {
 }
 
 /**
- * A change of the registry: the new registry (null: none), what the caller gets, and the action log's rows.
+ * A change of the registry: the new registry (null: none), what the caller gets, the action log's rows, and (a
+ * store with an artifact store only) the files of a version published by this change, stored with it.
  * @template T
- * @typedef {{ registry: Registry | null; result: T; actions?: ReleaseActionRecord[] }} RegistryChange
+ * @typedef {{ registry: Registry | null; result: T; actions?: ReleaseActionRecord[]; artifacts?: { remote: string; version: string; files: { path: string; data: Buffer }[] } }} RegistryChange
  */
 
 /**
  * Where the pointer and history live when not in registry.json (PostgreSQL for a cluster:
- * registry-store-pg.mjs); its update writes the change's action rows in the same transaction.
- * @typedef {{ read(): Promise<Registry>; update<T>(fn: (registry: Registry) => Promise<RegistryChange<T>>): Promise<T>; readActions(limit: number): Promise<ReleaseActionRecord[]> }} RegistryStore
+ * registry-store-pg.mjs); its update writes the change's action rows in the same transaction. With `artifacts`
+ * the versions' files live in the store too (artifact-store-pg.mjs), not in RELEASES_DIR.
+ * @typedef {{ read(): Promise<Registry>; update<T>(fn: (registry: Registry) => Promise<RegistryChange<T>>): Promise<T>; readActions(limit: number): Promise<ReleaseActionRecord[]>; artifacts?: import('./artifact-store-pg.mjs').ArtifactStore }} RegistryStore
  */
 
 /**
@@ -378,13 +381,29 @@ async function exists(dir) {
   );
 }
 
-/** Whether a version of a remote is published (its folder exists, whatever the registry says). */
+/**
+ * Whether a version of a remote is published, whatever the registry says: its files are in the store's artifact
+ * store, or its folder is in RELEASES_DIR (the only place without one, and where older versions stay).
+ */
 export async function isPublished(
   /** @type {string} */ releasesDir,
   /** @type {string} */ remote,
   /** @type {string} */ version,
+  /** @type {RegistryStore | undefined} */ store = undefined,
 ) {
+  if (store?.artifacts && (await store.artifacts.hasVersion(remote, version))) return true;
   return exists(releaseDir(releasesDir, remote, version));
+}
+
+/** Whether a published version's files can be served: its federation manifest is in the artifact store or folder. */
+async function servable(
+  /** @type {string} */ releasesDir,
+  /** @type {string} */ remote,
+  /** @type {string} */ version,
+  /** @type {RegistryStore | undefined} */ store,
+) {
+  if (store?.artifacts && (await store.artifacts.hasVersion(remote, version))) return true;
+  return exists(path.join(releaseDir(releasesDir, remote, version), 'mf-manifest.json'));
 }
 
 /** @param {string} remote @param {string} version */
@@ -448,11 +467,16 @@ export async function publishRelease({
   assertValidVersion(version);
   await assertBuildOf(remote, distDir);
   const target = releaseDir(releasesDir, remote, version);
-  if (await exists(target)) throw alreadyPublished(remote, version);
-  await fs.mkdir(path.dirname(target), { recursive: true });
+  const artifacts = store?.artifacts;
+  if (await isPublished(releasesDir, remote, version, store)) throw alreadyPublished(remote, version);
   // Copy beside the target outside the lock (it can take a while), then rename under it: a half-copied version
-  // is never visible, and of two publishes of one version only the first rename wins.
-  const staging = `${target}.staging-${randomBytes(4).toString('hex')}`;
+  // is never visible, and of two publishes of one version only the first rename wins. With an artifact store the
+  // copy is checked in a temporary folder and stored with the pointer change: RELEASES_DIR is not written.
+  const work = artifacts ? await fs.mkdtemp(path.join(tmpdir(), 'metrology-publish-')) : undefined;
+  if (!work) await fs.mkdir(path.dirname(target), { recursive: true });
+  const staging = work
+    ? path.join(work, `${remote}-${version}`)
+    : `${target}.staging-${randomBytes(4).toString('hex')}`;
   const nodeBuild = path.resolve(distDir, 'server');
   try {
     await fs.cp(distDir, staging, {
@@ -461,9 +485,10 @@ export async function publishRelease({
         path.basename(source) !== '.fingerprint' && !(clientOnly && path.resolve(source) === nodeBuild),
     });
     if (verify) await verify(staging);
+    const files = work ? await readBuildFiles(staging) : undefined;
     return await changeRegistry(releasesDir, store, async (registry) => {
-      if (await exists(target)) throw alreadyPublished(remote, version);
-      await fs.rename(staging, target);
+      if (await isPublished(releasesDir, remote, version, store)) throw alreadyPublished(remote, version);
+      if (!files) await fs.rename(staging, target);
       /** @type {Release} */
       const release = {
         version,
@@ -484,6 +509,7 @@ export async function publishRelease({
       const ended = live ? entry?.rollout?.version : undefined;
       return {
         registry: next,
+        ...(files ? { artifacts: { remote, version, files } } : {}),
         result: {
           ...release,
           live,
@@ -512,7 +538,7 @@ export async function publishRelease({
       };
     });
   } finally {
-    await fs.rm(staging, { recursive: true, force: true });
+    await fs.rm(work ?? staging, { recursive: true, force: true });
   }
 }
 
@@ -566,7 +592,7 @@ export async function rollbackRelease({
     if (targetIndex === -1) {
       throw new ReleaseError(`${remote} ${target} was never published (published: ${published.join(', ')})`);
     }
-    if (!(await exists(path.join(releaseDir(releasesDir, remote, target), 'mf-manifest.json')))) {
+    if (!(await servable(releasesDir, remote, target, store))) {
       throw new ReleaseError(
         `The files of ${remote} ${target} are missing from ${releasesDir}; it cannot go live`,
       );
@@ -835,7 +861,7 @@ export async function startRollout({
       throw new ReleaseError(
         `A rollout of ${remote} ${entry.rollout.version} is running (${entry.rollout.percent} %); complete or abort it first`,
       );
-    if (!(await exists(path.join(releaseDir(releasesDir, remote, version), 'mf-manifest.json'))))
+    if (!(await servable(releasesDir, remote, version, store)))
       throw new ReleaseError(
         `The files of ${remote} ${version} are missing from ${releasesDir}; it cannot be served`,
       );

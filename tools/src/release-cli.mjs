@@ -486,7 +486,7 @@ async function publish(deps, command) {
     );
   }
   // Refuse before spending a build on it; publishRelease checks again under the lock.
-  if (await isPublished(deps.releasesDir, command.remote, version)) {
+  if (await isPublished(deps.releasesDir, command.remote, version, deps.store)) {
     throw new ReleaseError(
       `${command.remote} ${version} is already published; versions are immutable, choose another --version`,
     );

@@ -1,6 +1,7 @@
 // @ts-check
 // The site: the shell, the published remotes and their registry, and the run-time config.
 import path from 'node:path';
+import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import Fastify from 'fastify';
@@ -13,6 +14,7 @@ import { cspHostsFromEnv, registerSiteSecurity, requestIdFrom, withNonce } from 
 import { registerRequestLog, siteLogger } from './log-format.mjs';
 import { createPageRenderer } from './render/page-renderer.mjs';
 import { createSiteMetrics } from './site-metrics.mjs';
+import { ArtifactRefused, createArtifactCache } from './site-artifacts.mjs';
 import { browserGeoUrl, createGeoLookup } from './render/geo.mjs';
 import { createServedCounter } from './render/served-counter.mjs';
 import { cartForms } from './render/cart-form.mjs';
@@ -57,6 +59,11 @@ const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|woff2?)$/;
  * @property {string} [releaseSigningKey] RELEASE_SIGNING_KEY: checks preview links and cookies, signs page tokens
  *   and the rollout's session counts sent to the API (without it there is no preview and no rollout health)
  * @property {number} [servedFlushMs] how often the rollout's session counts go to the API (default 5000)
+ * @property {import('./artifact-store-pg.mjs').ArtifactStore} [artifactStore] the published versions' files in
+ *   PostgreSQL (with DATABASE_URL): fetched into cacheDir on first need and checked before they are served or
+ *   loaded; versions the store does not hold are read from RELEASES_DIR as without it
+ * @property {string} [cacheDir] SITE_CACHE_DIR: this server's own copy of the versions it fetched (default a new
+ *   temporary folder)
  */
 
 /** @param {SiteOptions} options */
@@ -138,12 +145,20 @@ export async function createSiteServer(options) {
     siteOrigin: siteOrigin ?? 'http://localhost:8080',
   });
   const apiInternalUrl = trimmed(options.apiInternalUrl || `http://127.0.0.1:${options.apiPort}`);
+  const artifacts = options.artifactStore
+    ? createArtifactCache({
+        store: options.artifactStore,
+        cacheDir: options.cacheDir ?? (await fs.mkdtemp(path.join(tmpdir(), 'metrology-site-cache-'))),
+        log: (message) => app.log.error(`artifact store: ${message}`),
+      })
+    : undefined;
   const renderer =
     options.serverRender === false
       ? null
       : createPageRenderer({
           shellDir: options.shellDir,
           releasesDir: options.releasesDir,
+          ...(artifacts ? { artifacts } : {}),
           apiInternalUrl,
           browserConfig,
           readRegistry,
@@ -308,10 +323,28 @@ export async function createSiteServer(options) {
     }
     reply.header('Access-Control-Allow-Origin', '*');
     const manifest = wanted.file === 'mf-manifest.json';
-    reply.header(
-      'Cache-Control',
-      audience === 'preview' ? 'private, no-cache' : manifest ? 'public, no-cache' : IMMUTABLE,
-    );
+    const cacheControl =
+      audience === 'preview' ? 'private, no-cache' : manifest ? 'public, no-cache' : IMMUTABLE;
+    if (artifacts) {
+      /** @type {import('./site-artifacts.mjs').CheckedFile | null} */
+      let checked;
+      try {
+        checked = await artifacts.file(wanted.remote, wanted.version, wanted.file);
+      } catch (error) {
+        // A file whose bytes are not its manifest's is never sent (the cache logged which and why).
+        request.log.error({ err: error, url: request.url }, 'a release file is refused');
+        reply.code(error instanceof ArtifactRefused ? 502 : 503).header('Cache-Control', NEVER_CACHE);
+        return { error: 'This file is not available' };
+      }
+      if (checked) {
+        // Its hash is its identity: a revalidated manifest that did not change is a 304.
+        const etag = `"${checked.sha256}"`;
+        reply.header('Cache-Control', cacheControl).header('ETag', etag);
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.type(checked.contentType).send(checked.data);
+      }
+    }
+    reply.header('Cache-Control', cacheControl);
     return reply.sendFile(
       `${wanted.remote}/${wanted.version}/${wanted.file}`,
       path.resolve(options.releasesDir),

@@ -46,11 +46,10 @@ describe('the release registry in PostgreSQL', () => {
         '1.0.0',
         '1.1.0',
       ]);
-      // The bundles are files in the shared folder; no registry.json is written beside them.
+      // The files are in the artifact store, in the same database; nothing is written to RELEASES_DIR.
       expect((await readRegistry(releasesDir)).remotes).toEqual({});
-      await expect(
-        fs.stat(path.join(releasesDir, 'mfe-content', '1.1.0', 'remoteEntry.js')),
-      ).resolves.toBeTruthy();
+      await expect(fs.stat(releasesDir)).rejects.toThrow();
+      expect(await otherInstance.artifacts.hasVersion('mfe-content', '1.1.0')).toBe(true);
     } finally {
       await store.close();
       await otherInstance.close();
@@ -102,7 +101,12 @@ describe('the release registry in PostgreSQL', () => {
           { version: '5.1.0', publishedAt: expect.any(String), commit: 'c0ffee1', clientOnly: true },
         ],
       });
-      expect((await fs.readdir(path.join(releasesDir, 'mfe-careers'))).sort()).toEqual(['5.0.0', '5.1.0']);
+      // Stored: 5.0.0 with its Node build, 5.1.0 without; 5.2.0 not at all.
+      const paths = async (version: string) =>
+        (await otherInstance.artifacts.manifest('mfe-careers', version))?.files.map((file) => file.path);
+      expect(await paths('5.0.0')).toEqual(['mf-manifest.json', 'remoteEntry.js', 'server/remoteEntry.js']);
+      expect(await paths('5.1.0')).toEqual(['mf-manifest.json', 'remoteEntry.js']);
+      expect(await paths('5.2.0')).toBeUndefined();
     } finally {
       await store.close();
       await otherInstance.close();
@@ -152,6 +156,10 @@ describe('the release registry in PostgreSQL', () => {
     const store = await openPgRegistryStore(url.toString(), { importFrom: releasesDir });
     try {
       expect((await store.read()).remotes['mfe-content']?.current).toBe('3.0.0');
+      // Its files too: from now on a site server needs no shared folder.
+      expect(
+        (await store.artifacts.manifest('mfe-content', '3.0.0'))?.files.map((file) => file.path),
+      ).toEqual(['mf-manifest.json', 'remoteEntry.js', 'server/remoteEntry.js']);
     } finally {
       await store.close();
     }

@@ -51,6 +51,9 @@ const require = createRequire(import.meta.url);
  * @typedef {object} RendererOptions
  * @property {string} shellDir shell/dist
  * @property {string} releasesDir
+ * @property {import('../site-artifacts.mjs').ArtifactCache} [artifacts] the versions in the artifact store, in this
+ *   server's cache: those a page needs are fetched and checked before it renders (the Node builds are loaded from
+ *   the cache folder); versions the store does not hold are read from releasesDir
  * @property {string} apiInternalUrl where this server calls the API
  * @property {() => Record<string, unknown> & { siteOrigin: string }} browserConfig what /config.json answers now
  * @property {() => Promise<{ text: string }>} readRegistry the live registry, as /remotes/registry.json serves it
@@ -106,7 +109,17 @@ export function createPageRenderer(options) {
     const key = `${remote}/${version}`;
     let manifest = manifests.get(key);
     if (!manifest) {
-      manifest = readJson(path.join(releasesDir, remote, version, 'mf-manifest.json')).catch(() => null);
+      manifest = (
+        options.artifacts
+          ? options.artifacts
+              .file(remote, version, 'mf-manifest.json')
+              .then((checked) =>
+                checked
+                  ? JSON.parse(checked.data.toString('utf8'))
+                  : readJson(path.join(releasesDir, remote, version, 'mf-manifest.json')),
+              )
+          : readJson(path.join(releasesDir, remote, version, 'mf-manifest.json'))
+      ).catch(() => null);
       manifests.set(key, manifest);
       if (manifests.size > 50) {
         const oldest = manifests.keys().next().value;
@@ -142,6 +155,37 @@ export function createPageRenderer(options) {
       ],
       fetches: [`${base}mf-manifest.json`],
     };
+  };
+
+  /**
+   * With an artifact store, the Node builds are loaded from the cache folder: the versions this page is served are
+   * fetched and checked first. A version not in the store (published before it) is linked in from releasesDir; one
+   * refused stays out of the folder, so its section is the browser's. The fallbacks are fetched without waiting.
+   * @param {Record<string, string>} served remote -> version @param {Record<string, string[]>} fallbacks
+   */
+  const versionsReady = async (served, fallbacks) => {
+    const cache = options.artifacts;
+    if (!cache) return releasesDir;
+    /** @param {string} remote @param {string} version */
+    const ready = async (remote, version) => {
+      if (!version) return;
+      try {
+        if (await cache.version(remote, version)) return;
+        const folder = path.join(cache.cacheDir, remote, version);
+        const older = path.join(releasesDir, remote, version);
+        if (!(await fs.stat(older).catch(() => null))) return;
+        await fs.mkdir(path.dirname(folder), { recursive: true });
+        await fs.symlink(older, folder, 'dir').catch(() => undefined);
+      } catch (error) {
+        options.warn(
+          `${remote} ${version} cannot be fetched (${error instanceof Error ? error.message : String(error)})`,
+        );
+      }
+    };
+    for (const [remote, versions] of Object.entries(fallbacks))
+      for (const version of versions) void ready(remote, version);
+    await Promise.all(Object.entries(served).map(([remote, version]) => ready(remote, version)));
+    return cache.cacheDir;
   };
 
   const cacheMs = options.cacheMs ?? 1000;
@@ -241,6 +285,7 @@ export function createPageRenderer(options) {
       });
       // The cart's copy in its cookie (ids and quantities only): the badge and /cart are rendered with it.
       const cartCookie = cookieValue(cookie, CART_COOKIE)?.slice(0, 4096) ?? '';
+      const buildsDir = await versionsReady(versions, fallbacks);
       /** @returns {Promise<ServedPage>} */
       const render = async () => {
         const started = performance.now();
@@ -250,7 +295,7 @@ export function createPageRenderer(options) {
           apiInternalUrl: options.apiInternalUrl,
           registry: seen.registry,
           preview: previewing,
-          releasesDir,
+          releasesDir: buildsDir,
           indianUser,
           cartCookie,
         });

@@ -29,8 +29,27 @@ export interface ReleaseActionRecord {
 }
 
 /** The registry in PostgreSQL (tools/src/registry-store-pg.mjs): what the site servers read with DATABASE_URL. */
+/** One file of a version in the artifact store (tools/src/artifact-store-pg.mjs). */
+export interface ArtifactFile {
+  path: string;
+  sha256: string;
+  size: number;
+  contentType: string;
+}
+
+/** The published versions' files in PostgreSQL: content-addressed blobs and a manifest per version. */
+export interface ArtifactStore {
+  hasVersion(remote: string, version: string): Promise<boolean>;
+  manifest(
+    remote: string,
+    version: string,
+  ): Promise<{ remote: string; version: string; files: ArtifactFile[] } | null>;
+  blobs(hashes: string[]): Promise<Map<string, Buffer>>;
+}
+
 export interface RegistryStore {
   where: string;
+  artifacts?: ArtifactStore;
   read(): Promise<Registry>;
   readText(): Promise<string>;
   update<T>(
@@ -60,7 +79,8 @@ export interface RegistryModule {
   rollbackRelease(
     options: Target & { to?: string },
   ): Promise<{ from: string; to: string; changed: boolean; action: 'rollback' | 're-promote' }>;
-  isPublished(releasesDir: string, remote: string, version: string): Promise<boolean>;
+  /** Its files are in the store's artifact store (DATABASE_URL) or its folder in releasesDir. */
+  isPublished(releasesDir: string, remote: string, version: string, store?: RegistryStore): Promise<boolean>;
   /** A ReleaseError when distDir is no production build of the remote (no mf-manifest.json naming it). */
   assertBuildOf(remote: string, distDir: string): Promise<void>;
   publishRelease(options: {

@@ -2,8 +2,9 @@
 // body is a release pack (tools/src/release-pack.mjs). Nothing is recorded until the pack has passed every check:
 // its size, each file's path, size and SHA-256 against its manifest, the build's federation manifest, and its Node
 // build loaded in a child process with a time and memory limit; then the version is published into the registry the
-// desk moves (registry.json or PostgreSQL) and its files into RELEASES_DIR, live or staged. A refused pack leaves
-// no folder, no registry row and no temporary file.
+// desk moves, live or staged: on the embedded database registry.json and its files into RELEASES_DIR; with
+// DATABASE_URL the registry row and its files (the artifact store's blobs and manifest) in PostgreSQL, in one
+// transaction. A refused pack leaves no folder, no registry row, no blob and no temporary file.
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,7 +71,7 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
       if (!Buffer.isBuffer(body))
         throw new HttpError(415, `The body must be a release pack (content-type ${pack.PACK_CONTENT_TYPE}).`);
       const where = await access.where();
-      if (await registry.isPublished(where.releasesDir, remote, version))
+      if (await registry.isPublished(where.releasesDir, remote, version, where.store))
         throw new HttpError(409, `${remote} ${version} is already published; versions are immutable, choose another --version`);
 
       let checked: ReturnType<typeof pack.readPack>;

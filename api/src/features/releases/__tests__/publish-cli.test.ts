@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { register, startApp } from '../../../__tests__/helpers/test-app.js';
 import { registryAccess } from '../registry-access.js';
-import { buildFiles, type NodeHalf } from './release-fixtures.js';
+import { buildFiles, publishedFileOf, type NodeHalf } from './release-fixtures.js';
 
 const RELEASE_SCRIPT = path.resolve(__dirname, '../../../../../tools/scripts/release.mjs');
 let app: FastifyInstance;
@@ -77,7 +77,7 @@ test('a team publishes, rolls out and reads its remote with a deploy token over 
   expect(first.code).toBe(0);
   const staged = await release(['publish', 'mfe-content', '--version', '1.1.0', '--staged', '--dist', await build('1.1.0'), '--to', url], { RELEASE_TOKEN: token });
   expect(staged.out).toMatch(/staged: 1\.0\.0 stays live/);
-  expect(await fs.readFile(path.join(work, 'releases/mfe-content/1.1.0/static/js/page.js'), 'utf8')).toBe('/* 1.1.0 page */');
+  expect(await publishedFileOf(app, path.join(work, 'releases'), 'mfe-content', '1.1.0', 'static/js/page.js')).toBe('/* 1.1.0 page */');
 
   expect((await release(['rollout', 'mfe-content', '1.1.0', '--percent', '20'], team)).out).toMatch(/Rolling out mfe-content 1\.1\.0 to 20 %/);
   const status = await release(['status'], team);

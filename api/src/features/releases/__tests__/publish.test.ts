@@ -1,14 +1,16 @@
 // POST /api/releases/publish (issue 33): a pack is checked whole before anything is recorded, and a refused one
-// leaves nothing behind (no version folder, no registry change, no unpack folder).
+// leaves nothing behind (no version folder, no registry change, no blob, no unpack folder). On the embedded
+// database the files land in RELEASES_DIR; on PostgreSQL in the artifact store (blobs stored once, a manifest).
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { body, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
+import { TEST_ENGINE } from '../../../__tests__/helpers/test-database.js';
 import { registryAccess } from '../registry-access.js';
 import { UNPACK_PREFIX } from '../publish-routes.js';
-import { buildFiles, everything, packWriter, publishCall, unpackFolders, type NodeHalf, type PackWriter } from './release-fixtures.js';
+import { buildFiles, everything, publishedFileOf, packWriter, publishCall, unpackFolders, type NodeHalf, type PackWriter } from './release-fixtures.js';
 
 const PACK_MAX_BYTES = 200_000;
 let app: FastifyInstance;
@@ -43,29 +45,44 @@ function send(pack: Buffer, version: string, extra: Record<string, string> = {})
   return publishCall(app, packs.PACK_CONTENT_TYPE, pack, { remote: 'mfe-content', version, ...extra }, secret);
 }
 
+/** What the artifact store holds (empty on the embedded database, which has none): blobs and versions. */
+async function stored(): Promise<{ blobs: string[]; versions: string[] }> {
+  const blobs = await app.shop.db.query<{ sha256: string }>('SELECT sha256 FROM release_blobs ORDER BY sha256');
+  const versions = await app.shop.db.query<{ name: string }>(
+    `SELECT remote || ' ' || version AS name FROM release_versions ORDER BY 1`,
+  );
+  return { blobs: blobs.rows.map((row) => row.sha256), versions: versions.rows.map((row) => row.name) };
+}
+
 /** Sends a pack that must be refused, and checks that nothing changed anywhere. */
 async function refused(pack: Buffer, version: string, status: number, message: RegExp) {
   const files = await everything(releasesDir);
   const registry = JSON.stringify(await registryAccess(app).read());
   const unpacking = await unpackFolders(UNPACK_PREFIX);
+  const artifacts = await stored();
   const res = await send(pack, version);
   expect(res.statusCode).toBe(status);
   expect(body(res).message).toMatch(message);
   expect(await everything(releasesDir)).toEqual(files);
   expect(JSON.stringify(await registryAccess(app).read())).toBe(registry);
   expect(await unpackFolders(UNPACK_PREFIX)).toEqual(unpacking);
+  expect(await stored()).toEqual(artifacts);
 }
 
 const good = (version: string, node: NodeHalf = 'loads') =>
   packs.writePack({ remote: 'mfe-content', version, files: buildFiles('mfe-content', version, node) });
 
-test('a good pack is published, staged or live, and is served from RELEASES_DIR', async () => {
+const publishedFile = (version: string, file: string) =>
+  publishedFileOf(app, releasesDir, 'mfe-content', version, file);
+
+test('a good pack is published, staged or live, its files in RELEASES_DIR or the artifact store', async () => {
   const res = await send(good('1.1.0').pack, '1.1.0', { staged: 'true', commit: 'feed123' });
   expect(res.statusCode).toBe(200);
   expect(body(res)).toMatchObject({ live: false, previous: '1.0.0', files: 4 });
-  const folder = path.join(releasesDir, 'mfe-content', '1.1.0');
-  expect(await fs.readFile(path.join(folder, 'static/js/page.js'), 'utf8')).toBe('/* 1.1.0 page */');
-  expect(await fs.readFile(path.join(folder, 'server/remoteEntry.js'), 'utf8')).toContain('init');
+  expect(await publishedFile('1.1.0', 'static/js/page.js')).toBe('/* 1.1.0 page */');
+  expect(await publishedFile('1.1.0', 'server/remoteEntry.js')).toContain('init');
+  // With PostgreSQL nothing is written to RELEASES_DIR: the site servers fetch the files from the database.
+  if (TEST_ENGINE === 'postgres') expect(await everything(releasesDir)).toEqual([]);
   const entry = (await registryAccess(app).read()).remotes['mfe-content'];
   expect(entry?.current).toBe('1.0.0');
   expect(entry?.history.at(-1)).toMatchObject({ version: '1.1.0', commit: 'feed123' });
@@ -127,4 +144,35 @@ test('a Node build that never finishes loading is refused at the time limit', as
   const started = Date.now();
   await refused(good('3.0.1', 'hangs').pack, '3.0.1', 400, /did not finish within 3 s/);
   expect(Date.now() - started).toBeLessThan(15_000);
+});
+
+test('on PostgreSQL a file two versions share is stored once; each version has its manifest', async () => {
+  if (TEST_ENGINE === 'pglite') {
+    // The embedded database has no site server to share it with: RELEASES_DIR holds the files, as before.
+    expect(await stored()).toEqual({ blobs: [], versions: [] });
+    return;
+  }
+  const before = await stored();
+  // Two builds with the same federation manifest and Node build; their entry and page differ.
+  const first = packs.writePack({ remote: 'mfe-content', version: '3.0.0', files: buildFiles('mfe-content', '3.0.0') });
+  expect((await send(first.pack, '3.0.0')).statusCode).toBe(200);
+  const afterFirst = await stored();
+  const second = packs.writePack({ remote: 'mfe-content', version: '3.0.1', files: buildFiles('mfe-content', '3.0.1') });
+  expect((await send(second.pack, '3.0.1')).statusCode).toBe(200);
+  const afterSecond = await stored();
+  expect(afterSecond.versions).toEqual([...before.versions, 'mfe-content 3.0.0', 'mfe-content 3.0.1'].sort());
+  // mf-manifest.json and server/remoteEntry.js are the same bytes in both: only the entry and the page are new.
+  expect(afterSecond.blobs.length - afterFirst.blobs.length).toBe(2);
+  const hashes = new Set(afterSecond.blobs);
+  for (const file of second.manifest.files) expect(hashes.has(file.sha256)).toBe(true);
+  const store = await registryAccess(app).store();
+  const manifest = await store?.artifacts?.manifest('mfe-content', '3.0.1');
+  expect(manifest?.files.map((file) => [file.path, file.size, file.contentType])).toEqual([
+    ['mf-manifest.json', second.manifest.files.find((file) => file.path === 'mf-manifest.json')?.size, 'application/json; charset=utf-8'],
+    ['remoteEntry.js', second.manifest.files.find((file) => file.path === 'remoteEntry.js')?.size, 'application/javascript; charset=utf-8'],
+    ['server/remoteEntry.js', second.manifest.files.find((file) => file.path === 'server/remoteEntry.js')?.size, 'application/javascript; charset=utf-8'],
+    ['static/js/page.js', second.manifest.files.find((file) => file.path === 'static/js/page.js')?.size, 'application/javascript; charset=utf-8'],
+  ]);
+  // Versions stay immutable in the store too.
+  expect((await send(second.pack, '3.0.1')).statusCode).toBe(409);
 });

@@ -3,7 +3,9 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { TEST_ENGINE } from '../../../__tests__/helpers/test-database.js';
 import { packModule } from '../pack-bridge.js';
+import { registryAccess } from '../registry-access.js';
 
 /** The pack writer of tools/src/release-pack.mjs, as the tests use it. */
 export interface PackWriter {
@@ -74,4 +76,20 @@ export async function everything(dir: string): Promise<string[]> {
 /** The unpack folders in the system temp dir now. */
 export async function unpackFolders(prefix: string): Promise<string[]> {
   return (await fs.readdir(tmpdir())).filter((name) => name.startsWith(prefix)).map((name) => path.join(tmpdir(), name));
+}
+
+/** A published file's bytes: from RELEASES_DIR on the embedded database, from the artifact store on PostgreSQL. */
+export async function publishedFileOf(
+  app: FastifyInstance,
+  releasesDir: string,
+  remote: string,
+  version: string,
+  file: string,
+): Promise<string> {
+  if (TEST_ENGINE === 'pglite') return fs.readFile(path.join(releasesDir, remote, version, file), 'utf8');
+  const artifacts = (await registryAccess(app).store())?.artifacts;
+  const entry = (await artifacts?.manifest(remote, version))?.files.find((candidate) => candidate.path === file);
+  const blob = entry ? (await artifacts?.blobs([entry.sha256]))?.get(entry.sha256) : undefined;
+  if (!blob) throw new Error(`${remote} ${version} ${file} is not in the artifact store`);
+  return blob.toString('utf8');
 }
