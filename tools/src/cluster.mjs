@@ -331,6 +331,8 @@ export async function startCluster(options = {}) {
       await waitFor(`http://127.0.0.1:${api.port}/api/health`, 120_000, api.alive, api.name);
     }
 
+    /** site-N's own copy of the versions it serves (SITE_CACHE_DIR). @param {number} i */
+    const siteCacheDir = (i) => path.join(work ?? dataDir, `site-${i}-cache`);
     /**
      * A site server process running `entry` (tools/scripts/site.mjs) on a free port; `slot` as for startApi.
      * @param {number} i @param {string} [entry] @param {number} [slot]
@@ -348,7 +350,7 @@ export async function startCluster(options = {}) {
           SITE_HOST: '127.0.0.1',
           // Each site server its own copy of the versions it serves, fetched from the database (no shared folder);
           // a rolling deploy's new process of site-N takes over site-N's copy.
-          SITE_CACHE_DIR: path.join(work ?? dataDir, `site-${i}-cache`),
+          SITE_CACHE_DIR: siteCacheDir(i),
           API_ON_SITE_ORIGIN: 'true',
           // Server renders and /readyz reach the APIs through nginx: any instance, and none that is gone.
           API_INTERNAL_URL: `http://127.0.0.1:${port}`,
@@ -493,6 +495,7 @@ export async function startCluster(options = {}) {
       store,
       apis,
       sites,
+      siteCacheDir,
       nginx,
       nginxConfig: config,
       deploy,
