@@ -25,9 +25,33 @@ function visibleHeading(main: HTMLElement): HTMLHeadingElement | null {
 }
 
 /**
+ * This page was reached by following a link of the shop to another of its pages (before the page it left had
+ * hydrated, a link is a plain link and loads the page afresh): the shopper asked for it as for an in-site
+ * navigation, and lands the same way.
+ */
+function arrivedByShopLink(): boolean {
+  if (!document.referrer) return false;
+  try {
+    const from = new URL(document.referrer);
+    const entry =
+      typeof performance.getEntriesByType === 'function'
+        ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+        : undefined;
+    return (
+      from.origin === location.origin &&
+      from.pathname !== location.pathname &&
+      (entry?.type ?? 'navigate') === 'navigate'
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Every in-site navigation moves focus to the new page's main heading, so keyboard and screen reader users
  * land on the page they asked for (not on <body>, or on the link of the page they left). Query changes
- * (filters, search) are not new pages. The first load keeps the browser's own focus.
+ * (filters, search) are not new pages. The first load keeps the browser's own focus, unless it came from a link
+ * on another page of the shop, which is an in-site navigation all the same.
  */
 export function RouteFocus() {
   const { pathname } = useLocation();
@@ -42,7 +66,7 @@ export function RouteFocus() {
   useEffect(() => {
     if (first.current) {
       first.current = false;
-      return;
+      if (!arrivedByShopLink()) return;
     }
     const main = document.getElementById('main');
     if (!main) return;

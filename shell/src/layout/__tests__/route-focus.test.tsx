@@ -98,3 +98,22 @@ describe('focus on navigation', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Your Cart' })).toHaveFocus());
   });
 });
+
+describe('focus on a first load reached from a link of the shop', () => {
+  const referrer = (value: string) =>
+    Object.defineProperty(document, 'referrer', { value, configurable: true });
+  afterEach(() => referrer(''));
+
+  it('lands on the heading, as an in-site navigation does (the link was followed before hydration)', async () => {
+    referrer(`${location.origin}/products?company=Sylvac`);
+    renderSite('/about');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'About us' })).toHaveFocus());
+  });
+
+  it('keeps the browser focus when the page came from another site', async () => {
+    referrer('https://elsewhere.example/products');
+    renderSite('/about');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(screen.getByRole('heading', { name: 'About us' })).not.toHaveFocus();
+  });
+});
