@@ -96,6 +96,8 @@ function holdEarlyInput(w, d, fallbackMs) {
   function note(e) {
     var t = e.target;
     if (w.__shopEarly !== state || !(t instanceof Element) || !t.closest('#root')) return;
+    // What was typed last, kept on the field: a render may put the old value back before React is told.
+    /** @type {any} */ (t).shopTyped = /** @type {HTMLInputElement} */ (t).value;
     if (typed.indexOf(t) < 0 && typed.length < 50) typed.push(t);
     if (state.wake) state.wake();
   }

@@ -53,8 +53,7 @@ function renderedValue(field: Field): string | undefined {
  * renders, the typed text is put back through the prototype's setter (unseen), and an input event then reads as
  * the change it was. The caret stays where it was.
  */
-function tellReact(field: Field, rendered: string): void {
-  const typed = field.value;
+function tellReact(field: Field, rendered: string, typed: string): void {
   const focused = document.activeElement === field;
   let caret: [number, number] | null = null;
   try {
@@ -93,11 +92,15 @@ function syncTyped(element: Element): boolean {
     return true;
   if (!isHydrated(element)) return false;
   const rendered = renderedValue(element);
-  if (rendered === undefined || rendered === element.value) return true;
+  // What was typed last (the early-input script keeps it on the field): a render may already have put the old
+  // value back into the field.
+  const typed = (element as Field & { shopTyped?: unknown }).shopTyped;
+  const wanted = typeof typed === 'string' ? typed : element.value;
+  if (rendered === undefined || rendered === wanted) return true;
   const tried = attempts.get(element) ?? 0;
   if (tried >= SYNC_ATTEMPTS) return true;
   attempts.set(element, tried + 1);
-  tellReact(element, rendered);
+  tellReact(element, rendered, wanted);
   return false;
 }
 

@@ -99,8 +99,11 @@ export function HeaderSearch() {
       }
       case 'Enter': {
         event.preventDefault();
+        // The words in the box as the shopper sees them (typed while the page hydrated, they may not have
+        // reached the state yet).
+        const words = event.currentTarget.value.trim();
         if (activeOption) go(activeOption.to);
-        else if (query) go(`/products?q=${encodeURIComponent(query)}`);
+        else if (words) go(`/products?q=${encodeURIComponent(words)}`);
         return;
       }
       case 'Escape':
