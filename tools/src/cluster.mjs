@@ -14,7 +14,16 @@
 //   carry an Idempotency-Key (order placement), so a retry never repeats a non-idempotent call.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,6 +125,12 @@ ${servers(sitePorts)}
     # Which instance answered (after any retry): for operators and the cluster browser test.
     add_header X-Served-By $upstream_addr always;
 
+    # A release pack (POST /api/releases/publish): up to the API's own limit (RELEASE_PACK_MAX_BYTES, 64 MiB by
+    # default), which answers a larger one with a message that says which limit.
+    location = /api/releases/publish {
+      client_max_body_size 65m;
+      proxy_pass http://metrology_api;
+    }
     location /api/ {
       error_page 418 = @api_idempotent;
       if ($http_idempotency_key) { return 418; }
@@ -351,6 +366,9 @@ export async function startCluster(options = {}) {
           // Each site server its own copy of the versions it serves, fetched from the database (no shared folder);
           // a rolling deploy's new process of site-N takes over site-N's copy.
           SITE_CACHE_DIR: siteCacheDir(i),
+          // The site's public URL is nginx's: /config.json tells browsers and the release CLI (--to the shop's URL)
+          // that the API is there, not on this process's own loopback port.
+          SITE_URL: siteOrigin,
           API_ON_SITE_ORIGIN: 'true',
           // Server renders and /readyz reach the APIs through nginx: any instance, and none that is gone.
           API_INTERNAL_URL: `http://127.0.0.1:${port}`,
@@ -379,6 +397,9 @@ export async function startCluster(options = {}) {
       const gid = Number(execFileSync('id', ['-g', 'nobody']).toString().trim());
       for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
         chownSync(path.join(nginxDir, sub), uid, gid);
+      // ...and to reach them: mkdtemp's folder is 0700 (a request body nginx buffers to disk, such as a release
+      // pack, was a 500 'Permission denied').
+      chmodSync(nginxDir, 0o711);
       user = `nobody ${execFileSync('id', ['-gn', 'nobody']).toString().trim()}`;
     }
     const config = path.join(nginxDir, 'nginx.conf');
