@@ -93,12 +93,16 @@ async function sql(text: string, values: unknown[]) {
 }
 
 /** A site server on its own empty cache folder (unless given one), the database its only source. */
-async function siteOn(cacheDir?: string, artifacts: ArtifactStore = store.artifacts) {
+async function siteOn(
+  cacheDir?: string,
+  artifacts: ArtifactStore = store.artifacts,
+  // By default a folder that does not exist: this site server has no RELEASES_DIR of its own.
+  ownReleasesDir = path.join(root, 'no-releases-here'),
+) {
   const cache = cacheDir ?? (await fs.mkdtemp(path.join(root, 'cache-')));
   const site = await createSiteServer({
     shellDir,
-    // A folder that does not exist: this site server has no RELEASES_DIR of its own.
-    releasesDir: path.join(root, 'no-releases-here'),
+    releasesDir: ownReleasesDir,
     apiPort: 1,
     geoUrl: 'http://127.0.0.1:9/{ip}/json/',
     deliveryFee: 10,
@@ -243,5 +247,53 @@ describe('the artifact store in PostgreSQL', () => {
     expect(page.body).toContain('no Node build');
     await expect(fs.stat(path.join(cache, 'mfe-content/1.3.0'))).rejects.toThrow();
     expect(await fs.readdir(path.join(cache, '.incoming'))).toEqual([]);
+  });
+
+  it('a version published before the store (a folder in RELEASES_DIR only) is still served and rendered from there', async () => {
+    // Published into a folder and registry.json, then named live in PostgreSQL, as a registry copied in would be.
+    const older = path.join(root, 'older-releases');
+    await publishRelease({
+      releasesDir: older,
+      remote: 'mfe-content',
+      distDir: await fakeBuild(root, 'mfe-content', '1.4.0'),
+      version: '1.4.0',
+      commit: 'abc1234',
+    });
+    await store.update(async (registry) => {
+      const entry = registry.remotes['mfe-content']!;
+      const release = { version: '1.4.0', publishedAt: new Date().toISOString(), commit: 'abc1234' };
+      return {
+        registry: {
+          remotes: {
+            ...registry.remotes,
+            'mfe-content': { current: '1.4.0', history: [...entry.history, release] },
+          },
+        },
+        result: undefined,
+      };
+    });
+    expect(await store.artifacts.hasVersion('mfe-content', '1.4.0')).toBe(false);
+    const { site, cache } = await siteOn(undefined, store.artifacts, older);
+    const res = await file(site, '/remotes/mfe-content/1.4.0/remoteEntry.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('/* mfe-content 1.4.0 */');
+    expect((await file(site, '/about')).body).toContain(
+      `./AboutPage of 1.4.0 from ${path.join(cache, 'mfe-content/1.4.0/server/remoteEntry.js')}`,
+    );
+
+    // Opened with that RELEASES_DIR (the API, npm start, the cluster), the store takes the folder in, once.
+    const opened = await openPgRegistryStore(server.url, { importFrom: older });
+    try {
+      const blobs = await count('release_blobs');
+      expect(await opened.artifacts.hasVersion('mfe-content', '1.4.0')).toBe(true);
+      await (await openPgRegistryStore(server.url, { importFrom: older })).close();
+      expect(await count('release_blobs')).toBe(blobs);
+      const fresh = await siteOn();
+      expect((await file(fresh.site, '/remotes/mfe-content/1.4.0/remoteEntry.js')).body).toBe(
+        '/* mfe-content 1.4.0 */',
+      );
+    } finally {
+      await opened.close();
+    }
   });
 });
