@@ -103,6 +103,29 @@ async function lighthouseRun(url, port) {
 }
 
 /**
+ * The figures of several runs of one page: each the median of its runs (the scripts of the last run).
+ * @param {PageFigures[]} all
+ * @returns {PageFigures}
+ */
+function medianFigures(all) {
+  const pick = (/** @type {Exclude<keyof PageFigures, 'byKind' | 'scripts'>} */ key) =>
+    median(all.map((run) => run[key]));
+  return {
+    performance: pick('performance'),
+    fcpMs: pick('fcpMs'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    jsBytes: pick('jsBytes'),
+    totalBytes: pick('totalBytes'),
+    byKind: Object.fromEntries(
+      KIND_NAMES.map((kind) => [kind, median(all.map((run) => run.byKind[kind] ?? 0))]),
+    ),
+    scripts: all[all.length - 1]?.scripts ?? [],
+  };
+}
+
+/**
  * Each route `runs` times; every figure is the median of its runs.
  * @param {{ siteUrl: string; routes: { label: string; path: string }[]; chromePort: number; runs: number }} options
  */
@@ -120,21 +143,7 @@ export async function lighthouseRoutes({ siteUrl, routes, chromePort, runs }) {
     /** @type {PageFigures[]} */
     const all = [];
     for (let i = 0; i < runs; i += 1) all.push(await lighthouseRun(`${siteUrl}${route.path}`, chromePort));
-    const pick = (/** @type {Exclude<keyof PageFigures, 'byKind' | 'scripts'>} */ key) =>
-      median(all.map((run) => run[key]));
-    const m = {
-      performance: pick('performance'),
-      fcpMs: pick('fcpMs'),
-      lcpMs: pick('lcpMs'),
-      tbtMs: pick('tbtMs'),
-      cls: pick('cls'),
-      jsBytes: pick('jsBytes'),
-      totalBytes: pick('totalBytes'),
-      byKind: Object.fromEntries(
-        KIND_NAMES.map((kind) => [kind, median(all.map((run) => run.byKind[kind] ?? 0))]),
-      ),
-      scripts: all[all.length - 1]?.scripts ?? [],
-    };
+    const m = medianFigures(all);
     figures[route.label] = m;
     console.log(
       `  ${route.label.padEnd(22)} ${m.performance.toFixed(2).padStart(6)}${mark(m.performance < GOALS.performance)} ${m.fcpMs.toFixed(0).padStart(10)}  ${m.lcpMs.toFixed(0).padStart(10)}${mark(m.lcpMs > GOALS.lcpMs)} ${m.tbtMs.toFixed(0).padStart(9)}${mark(m.tbtMs > GOALS.tbtMs)} ${m.cls.toFixed(3).padStart(8)}${mark(m.cls > GOALS.cls)} ${(m.jsBytes / 1024).toFixed(1).padStart(12)}${mark(m.jsBytes > GOALS.jsKiB * 1024)} ${(m.totalBytes / 1024).toFixed(1).padStart(22)}`,
@@ -224,22 +233,9 @@ export async function lighthouseCompare({ sites, routes, chromePort, runs }) {
   for (const site of sites) {
     figures[site.name] = {};
     for (const route of routes) {
-      const list = all[site.name]?.[route] ?? [];
-      const pick = (/** @type {Exclude<keyof PageFigures, 'byKind' | 'scripts'>} */ key) =>
-        median(list.map((run) => run[key]));
-      /** @type {Record<string, PageFigures>} */ (figures[site.name])[route] = {
-        performance: pick('performance'),
-        fcpMs: pick('fcpMs'),
-        lcpMs: pick('lcpMs'),
-        tbtMs: pick('tbtMs'),
-        cls: pick('cls'),
-        jsBytes: pick('jsBytes'),
-        totalBytes: pick('totalBytes'),
-        byKind: Object.fromEntries(
-          KIND_NAMES.map((kind) => [kind, median(list.map((run) => run.byKind[kind] ?? 0))]),
-        ),
-        scripts: list[list.length - 1]?.scripts ?? [],
-      };
+      /** @type {Record<string, PageFigures>} */ (figures[site.name])[route] = medianFigures(
+        all[site.name]?.[route] ?? [],
+      );
     }
   }
   const [base] = sites;
