@@ -54,10 +54,18 @@ function renderedValue(field: Field): string | undefined {
  * the change it was. The caret stays where it was.
  */
 function tellReact(field: Field, rendered: string, typed: string): void {
+  if (field instanceof HTMLSelectElement) {
+    // A select has no value tracker: its change event is always read as a change.
+    if (field.value !== typed) field.value = typed;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
   const focused = document.activeElement === field;
   let caret: [number, number] | null = null;
   try {
-    if (focused && 'selectionStart' in field && field.selectionStart !== null && field.selectionEnd !== null)
+    // A render that put the old value back lost the caret too: it goes after the typed text, where typing ends.
+    if (focused && field.value !== typed) caret = [typed.length, typed.length];
+    else if (focused && field.selectionStart !== null && field.selectionEnd !== null)
       caret = [field.selectionStart, field.selectionEnd];
   } catch {
     // Fields without a caret (number, e-mail): nothing to keep.
@@ -67,8 +75,8 @@ function tellReact(field: Field, rendered: string, typed: string): void {
   field.value = rendered;
   if (setValue) setValue.call(field, typed);
   else field.value = typed;
-  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  if (caret && 'setSelectionRange' in field) {
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  if (caret) {
     try {
       field.setSelectionRange(caret[0], caret[1]);
     } catch {
