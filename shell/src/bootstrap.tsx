@@ -4,6 +4,7 @@ import '@metrology/shared/styles.css';
 import './styles/shell.css';
 import { CLIENT_SECTION_DIGEST } from './remotes/server-sections';
 import { markEarlyInputLive, replayEarlyInput } from './early-input/replay';
+import { hydrateDeferredPartsOnNavigation } from './layout/deferred-on-navigation';
 import type { ShopData } from './server/render-page';
 
 /** The data a server-rendered page carries (README "How a page is rendered"), or null on a plain page. */
@@ -55,6 +56,7 @@ async function start(): Promise<void> {
     setRuntimeConfig(data.config);
     await registerSections(data.config, { registry: data.registry, rendered: data.sections });
     const store = createShopStore(data.state as Partial<RootState>);
+    hydrateDeferredPartsOnNavigation();
     markEarlyInputLive();
     // As a transition, hydration is time-sliced: it yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page (a click on a part not hydrated yet is held and replayed).

@@ -10,10 +10,23 @@ const waits = new WeakMap<Element, { promise: Promise<void>; done: boolean }>();
 /** How long an untouched part may wait before it hydrates anyway. */
 const IDLE_TIMEOUT_MS = 8_000;
 
+/** The parts still waiting: a navigation hydrates them all (see hydrateDeferredParts). */
+const pending = new Set<() => void>();
+
+/**
+ * Hydrates every part still waiting, at once. A navigation changes the router's location, which reaches every
+ * link on the page, inside the waiting parts too: React cannot apply it to a part it has not hydrated, so the
+ * navigation would wait for the part (up to the idle timeout) before the new page showed.
+ */
+export function hydrateDeferredParts(): void {
+  for (const go of [...pending]) go();
+}
+
 function whenNeeded(element: Element): Promise<void> {
   return new Promise((resolve) => {
     let observer: IntersectionObserver | null = null;
     const go = () => {
+      pending.delete(go);
       observer?.disconnect();
       element.removeEventListener('pointerover', go, true);
       element.removeEventListener('focusin', go, true);
@@ -30,6 +43,7 @@ function whenNeeded(element: Element): Promise<void> {
     }
     element.addEventListener('pointerover', go, true);
     element.addEventListener('focusin', go, true);
+    pending.add(go);
     const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => void })
       .requestIdleCallback;
     setTimeout(() => (idle ? idle(go, { timeout: 2_000 }) : go()), IDLE_TIMEOUT_MS);

@@ -87,7 +87,13 @@ function tellReact(field: Field, rendered: string, typed: string): void {
 
 /** Attempts to bring one typed field's state in line: a field whose handler refuses the text is left as it is. */
 const SYNC_ATTEMPTS = 2;
-const attempts = new WeakMap<Element, number>();
+/**
+ * A second attempt waits this long: the first may have reached a part React had not committed yet (and been
+ * dropped), or its state may still be on its way (a router transition); a select's change always counts, so a
+ * second one too soon would navigate twice.
+ */
+const RETRY_AFTER_MS = 1_500;
+const attempts = new WeakMap<Element, { count: number; at: number }>();
 
 /** One pass over the typed fields: true when the field needs no more looking at. */
 function syncTyped(element: Element): boolean {
@@ -105,9 +111,10 @@ function syncTyped(element: Element): boolean {
   const typed = (element as Field & { shopTyped?: unknown }).shopTyped;
   const wanted = typeof typed === 'string' ? typed : element.value;
   if (rendered === undefined || rendered === wanted) return true;
-  const tried = attempts.get(element) ?? 0;
-  if (tried >= SYNC_ATTEMPTS) return true;
-  attempts.set(element, tried + 1);
+  const tried = attempts.get(element) ?? { count: 0, at: 0 };
+  if (tried.count >= SYNC_ATTEMPTS) return true;
+  if (tried.count > 0 && Date.now() - tried.at < RETRY_AFTER_MS) return false;
+  attempts.set(element, { count: tried.count + 1, at: Date.now() });
   tellReact(element, rendered, wanted);
   return false;
 }
