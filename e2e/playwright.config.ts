@@ -1,11 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { workerCount } from './support/stacks';
 
 const CI = Boolean(process.env.CI);
 
 export default defineConfig({
   testDir: './tests',
-  // One site and one API serve the whole run; on two cores one browser at a time is fastest and steadiest.
-  workers: 1,
+  // Each worker has a whole stack of its own (support/global-setup.ts starts one per worker): test files spread over
+  // the workers, the tests of a file run in order in one. E2E_WORKERS sets how many (default 2).
+  workers: workerCount(),
   fullyParallel: false,
   timeout: 45_000,
   expect: { timeout: 10_000 },

@@ -1,46 +1,53 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { stacksFromEnv, type Stack } from './stacks';
 
-export interface Site {
-  url: string;
-  apiUrl: string;
-  releasesDir: string;
+/** The worker's stack (support/stacks.ts), and what a test does to its geolocation stand-in. */
+export interface Site extends Stack {
   /** What the geolocation stand-in answers from now on ('IN' makes an Indian visitor). */
   setCountry: (countryCode: string) => Promise<void>;
   /** Makes the geolocation stand-in fail (the flag must stay false, silently). */
   failGeoLookup: () => Promise<void>;
 }
 
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the e2e global setup did not run`);
-  return value;
-}
-
 /**
  * Tests act as a shopper does: as soon as a control shows, never after waiting for hydration or a quiet network
  * (the page holds input made before it hydrated and gives it back once, see shared/server/early-input.mjs).
+ *
+ * Each worker has a whole stack of its own (support/global-setup.ts): `stack` is the worker's, for hooks that run
+ * once per file (beforeAll); `site` is the same stack for one test, its geolocation answer reset to 'US' before and
+ * after; `baseURL` is its site.
  */
-export const test = base.extend<{ site: Site }>({
-  site: async ({}, use) => {
-    const control = required('E2E_GEO_CONTROL_URL');
-    const site: Site = {
-      url: required('E2E_SITE_URL'),
-      apiUrl: required('E2E_API_URL'),
-      releasesDir: required('E2E_RELEASES_DIR'),
-      setCountry: async (countryCode) => {
-        await fetch(`${control}?country=${encodeURIComponent(countryCode)}`);
-      },
-      failGeoLookup: async () => {
-        await fetch(`${control}?fail=1`);
-      },
-    };
-    await site.setCountry('US');
-    await use(site);
-    await site.setCountry('US');
+export const test = base.extend<{ site: Site }, { stack: Site }>({
+  stack: [
+    async ({}, use, workerInfo) => {
+      const stacks = stacksFromEnv();
+      const stack = stacks[workerInfo.parallelIndex];
+      if (!stack) {
+        throw new Error(
+          `No stack for worker ${workerInfo.parallelIndex}: the global setup started ${stacks.length} (E2E_WORKERS)`,
+        );
+      }
+      const control = stack.geoControlUrl;
+      await use({
+        ...stack,
+        setCountry: async (countryCode) => {
+          await fetch(`${control}?country=${encodeURIComponent(countryCode)}`);
+        },
+        failGeoLookup: async () => {
+          await fetch(`${control}?fail=1`);
+        },
+      });
+    },
+    { scope: 'worker' },
+  ],
+  site: async ({ stack }, use) => {
+    await stack.setCountry('US');
+    await use(stack);
+    await stack.setCountry('US');
   },
-  baseURL: async ({}, use) => {
-    await use(required('E2E_SITE_URL'));
+  baseURL: async ({ stack }, use) => {
+    await use(stack.url);
   },
 });
 

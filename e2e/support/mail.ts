@@ -1,20 +1,16 @@
-// What the run's SMTP server caught (global-setup starts tools/src/mail-catcher.mjs and points the API at it).
+// What the stack's SMTP server caught (global-setup starts tools/src/mail-catcher.mjs for each worker's stack and
+// points its API at it).
 import { expect } from '@playwright/test';
 import { readCaughtMessages, type CaughtMessage } from '../../tools/src/mail-catcher.mjs';
-
-function mailDir(): string {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: the e2e global setup did not run');
-  return dir;
-}
+import type { Site } from './fixtures';
 
 /**
  * The one message to `to` whose subject matches, once it has arrived (the API's sender delivers the outbox every
  * few seconds). Two such messages fail the test: each is sent once.
  */
-export async function caughtMail(to: string, subject: RegExp): Promise<CaughtMessage> {
+export async function caughtMail(site: Site, to: string, subject: RegExp): Promise<CaughtMessage> {
   const matching = () =>
-    readCaughtMessages(mailDir()).filter((mail) => mail.to === to && subject.test(mail.subject));
+    readCaughtMessages(site.mailDir).filter((mail) => mail.to === to && subject.test(mail.subject));
   await expect
     .poll(() => matching().length, { message: `an e-mail to ${to}: ${subject}` })
     .toBeGreaterThan(0);

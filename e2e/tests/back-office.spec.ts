@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -193,7 +192,7 @@ test('a release manager rolls a remote back from /releases; the next page load u
   const base = before[REMOTE]?.current ?? '';
   expect(base).not.toBe('');
   // A real build of the content remote with one changed heading, published with the release CLI.
-  const dist = path.join(process.env.E2E_WORK_DIR ?? tmpdir(), `desk-variant-${RUN}`);
+  const dist = path.join(site.workDir, `desk-variant-${RUN}`);
   await fs.cp(path.join(ROOT, REMOTE, 'dist'), dist, { recursive: true });
   let changed = 0;
   for (const file of await fs.readdir(dist)) {

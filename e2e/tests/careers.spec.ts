@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { test, expect, expectNoA11yViolations } from '../support/fixtures';
+import { test, expect, expectNoA11yViolations, type Site } from '../support/fixtures';
 import { openInBrowser } from '../support/in-browser';
 import { callApi, type JobOpening, type JobOpeningsResponse } from '../support/shop-api';
 
@@ -27,12 +27,9 @@ function smallPdf(text: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-const resumesDir = () => {
-  const work = process.env.E2E_WORK_DIR;
-  if (!work) throw new Error('E2E_WORK_DIR is not set: the e2e global setup did not run');
-  return path.join(work, 'data', 'resumes');
-};
-const storedResumes = async () => (await readdir(resumesDir()).catch(() => [] as string[])).sort();
+const resumesDir = (site: Site) => path.join(site.dataDir, 'resumes');
+const storedResumes = async (site: Site) =>
+  (await readdir(resumesDir(site)).catch(() => [] as string[])).sort();
 
 test.describe('careers', () => {
   test('lists the openings; one expands at a time', async ({ page, site }) => {
@@ -58,8 +55,8 @@ test.describe('careers', () => {
     await expect(page.getByText(first.description)).toBeHidden();
   });
 
-  test('an application with a real PDF resume is stored by the API', async ({ page }) => {
-    const before = await storedResumes();
+  test('an application with a real PDF resume is stored by the API', async ({ page, site }) => {
+    const before = await storedResumes(site);
     await page.goto('/careers');
     await page.getByRole('button', { name: 'Apply Now' }).first().click();
     const form = page.getByRole('form', { name: /^Apply for / });
@@ -100,10 +97,10 @@ test.describe('careers', () => {
     );
     await expect(page.getByRole('form')).toHaveCount(0);
 
-    const after = await storedResumes();
+    const after = await storedResumes(site);
     const added = after.filter((name) => !before.includes(name));
     expect(added).toHaveLength(1);
-    const stored = await readFile(path.join(resumesDir(), added[0] as string));
+    const stored = await readFile(path.join(resumesDir(site), added[0] as string));
     expect(stored.equals(pdf)).toBe(true);
 
     // The form opens again empty.

@@ -37,7 +37,7 @@ test.describe('e-mail', () => {
     await expect(page.getByRole('button', { name: 'Resend verification' })).toBeVisible();
     await page.keyboard.press('Escape');
 
-    const mail = await caughtMail(email, /^Please confirm your e-mail address$/);
+    const mail = await caughtMail(site, email, /^Please confirm your e-mail address$/);
     expect(mail.html).toContain('Confirm my e-mail address');
     await page.goto(linkIn(mail, '/verify-email?token='));
     await expect(
@@ -80,7 +80,7 @@ test.describe('e-mail', () => {
     await expect(forgot.getByRole('status')).toContainText('If an account uses this e-mail address');
     await page.keyboard.press('Escape');
 
-    const mail = await caughtMail(shopper.email, /^Reset your password$/);
+    const mail = await caughtMail(site, shopper.email, /^Reset your password$/);
     await page.goto(linkIn(mail, '/reset-password?token='));
     await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     await expectNoA11yViolations(page, { exclude: ['.notistack-SnackbarContainer'] });
@@ -152,7 +152,11 @@ test.describe('e-mail', () => {
       undefined,
       shopper.token,
     );
-    const placed = await caughtMail(shopper.email, new RegExp(`^Your order #${order.number} is placed$`));
+    const placed = await caughtMail(
+      site,
+      shopper.email,
+      new RegExp(`^Your order #${order.number} is placed$`),
+    );
     expect(order.amount).toBe(2 * product.price + 10);
     expect(placed.text).toContain(`Order number: #${order.number}`);
     expect(placed.text).toContain(`Total | ${money(order.amount)}`);
@@ -170,7 +174,11 @@ test.describe('e-mail', () => {
     await move.getByRole('button', { name: 'Mark shipped' }).click();
     await expect(toasts(desk).getByText('Order marked shipped')).toBeVisible();
 
-    const shipped = await caughtMail(shopper.email, new RegExp(`^Your order #${order.number} has shipped$`));
+    const shipped = await caughtMail(
+      site,
+      shopper.email,
+      new RegExp(`^Your order #${order.number} has shipped$`),
+    );
     expect(shipped.text).toContain('> Tracking number DTDC 7731');
 
     // Staff read the same messages in the back office.

@@ -272,8 +272,7 @@ test.describe('axe: no violations on any route, the order page included', () => 
   let shopper: { token: string };
   let product: Product;
   let orderId = '';
-  test.beforeAll(async () => {
-    const site = { apiUrl: process.env.E2E_API_URL ?? '' } as Site;
+  test.beforeAll(async ({ stack: site }) => {
     product = await pricedProduct(site);
     shopper = await registerShopper(site, 'receipts');
     ({ orderId } = await callApi<{ orderId: string }>(

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -38,8 +37,12 @@ async function status(site: Site): Promise<Record<string, Status>> {
 }
 
 /** A copy of the content remote's production build, altered: a real built remote with one change. */
-async function variantOfContent(name: string, alter: (dir: string) => Promise<void>): Promise<string> {
-  const dir = path.join(process.env.E2E_WORK_DIR ?? tmpdir(), `variant-${RUN}-${name}`);
+async function variantOfContent(
+  site: Site,
+  name: string,
+  alter: (dir: string) => Promise<void>,
+): Promise<string> {
+  const dir = path.join(site.workDir, `variant-${RUN}-${name}`);
   await fs.rm(dir, { recursive: true, force: true });
   await fs.cp(path.join(ROOT, REMOTE, 'dist'), dir, { recursive: true });
   await alter(dir);
@@ -99,15 +102,13 @@ const aboutHeading = (page: Page) => page.locator('[data-boundary="content"] h1'
 
 let base = '';
 
-test.beforeAll(async () => {
-  const site = { releasesDir: process.env.E2E_RELEASES_DIR ?? '' } as Site;
+test.beforeAll(async ({ stack: site }) => {
   base = (await status(site))[REMOTE]?.current ?? '';
   expect(base, 'the e2e setup published mfe-content').not.toBe('');
 });
 
 // Whatever a test did, the shop goes back to the build it started with for the specs that follow.
-test.afterAll(async () => {
-  const site = { releasesDir: process.env.E2E_RELEASES_DIR ?? '' } as Site;
+test.afterAll(async ({ stack: site }) => {
   if (base) await releaseOk(site, 'rollback', REMOTE, '--to', base);
 });
 
@@ -121,7 +122,7 @@ test('a published version shows on the next page load, with no restart; a rollba
   expect([...versions]).toEqual([base]);
 
   // Both builds changed, as a team's new version is: the server renders it, the browser hydrates it.
-  const changed = await variantOfContent('changed', (dir) =>
+  const changed = await variantOfContent(site, 'changed', (dir) =>
     replaceLiteral(dir, HEADING, JSON.stringify(CHANGED_HEADING), { withServer: true }),
   );
   const published = await releaseOk(
@@ -168,7 +169,7 @@ test('a release whose page throws falls back to the last good one, and the failu
   site,
 }) => {
   // Broken in the browser build only: the server renders the page, the browser's render of it throws.
-  const broken = await variantOfContent('page-throws', (dir) =>
+  const broken = await variantOfContent(site, 'page-throws', (dir) =>
     replaceLiteral(dir, HEADING, '(()=>{throw new Error("this About page release is broken")})()'),
   );
   await releaseOk(site, 'publish', REMOTE, '--dist', broken, '--version', version('page-throws'));
@@ -214,7 +215,7 @@ test('a release whose entry throws falls back; when the last good one fails too,
   page,
   site,
 }) => {
-  const broken = await variantOfContent('entry-throws', async (dir) => {
+  const broken = await variantOfContent(site, 'entry-throws', async (dir) => {
     const entry = path.join(dir, 'remoteEntry.js');
     await fs.writeFile(
       entry,
@@ -268,7 +269,7 @@ test('a remote built for another major of a shared singleton is refused at load 
 }) => {
   test.setTimeout(180_000);
   // A real build of mfe-content whose shared config requires @metrology/shared ^2.0.0 (the shop runs 1.x).
-  const dist = path.join(process.env.E2E_WORK_DIR ?? tmpdir(), `incompatible-${RUN}`);
+  const dist = path.join(site.workDir, `incompatible-${RUN}`);
   const webpackCli = createRequire(import.meta.url).resolve('webpack-cli/bin/cli.js');
   await new Promise<void>((resolve, reject) =>
     execFile(

@@ -28,11 +28,12 @@ test.describe.configure({ mode: 'serial' });
  * in the given builds: the browser's, or both.
  */
 async function contentVariant(
+  site: Site,
   name: string,
   replacement: string,
   builds: 'browser' | 'both',
 ): Promise<string> {
-  const dir = path.join(process.env.E2E_WORK_DIR ?? ROOT, `rollout-${RUN}-${name}`);
+  const dir = path.join(site.workDir, `rollout-${RUN}-${name}`);
   await fs.rm(dir, { recursive: true, force: true });
   await fs.cp(path.join(ROOT, REMOTE, 'dist'), dir, { recursive: true });
   let changed = 0;
@@ -53,12 +54,13 @@ async function contentVariant(
 }
 
 /** Both builds of the content remote with the About heading reading EDITION. */
-const editionBuild = (name: string) => contentVariant(name, JSON.stringify(EDITION), 'both');
+const editionBuild = (site: Site, name: string) =>
+  contentVariant(site, name, JSON.stringify(EDITION), 'both');
 
 /** Publishes the edition and puts the live pointer back, so the edition is published but not live. */
 async function publishNotLive(site: Site, version: string): Promise<string> {
   const base = await liveVersion(site, REMOTE);
-  await releaseOk(site, 'publish', REMOTE, '--dist', await editionBuild(version), '--version', version);
+  await releaseOk(site, 'publish', REMOTE, '--dist', await editionBuild(site, version), '--version', version);
   await releaseOk(site, 'rollback', REMOTE, '--to', base);
   return base;
 }
@@ -287,8 +289,8 @@ test('a session cookie the site did not issue is replaced, and the version follo
 });
 
 /** The content build whose About page throws in the browser (its Node build renders it fine). */
-const browserBreaksBuild = (name: string) =>
-  contentVariant(name, '(()=>{throw new Error("this canary is broken in the browser")})()', 'browser');
+const browserBreaksBuild = (site: Site, name: string) =>
+  contentVariant(site, name, '(()=>{throw new Error("this canary is broken in the browser")})()', 'browser');
 
 interface ActionRow {
   action: string;
@@ -358,7 +360,7 @@ test('a canary whose page throws in the browser is rolled back by itself; live v
     'publish',
     REMOTE,
     '--dist',
-    await browserBreaksBuild('canary'),
+    await browserBreaksBuild(site, 'canary'),
     '--version',
     version,
   );

@@ -5,7 +5,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { formatPrice } from '@metrology/shared/rules';
 import { liveVersion, releaseOk } from '../support/release-cli';
 import { rootOf } from '../support/served';
-import { test, expect } from '../support/fixtures';
+import { test, expect, type Site } from '../support/fixtures';
 import { searchProducts, type Product } from '../support/shop-api';
 
 /**
@@ -133,8 +133,13 @@ function escapeRegExp(text: string): string {
 }
 
 /** A copy of a remote's production build (browser and Node), altered. */
-async function variant(remote: string, name: string, alter: (dir: string) => Promise<void>): Promise<string> {
-  const dir = path.join(process.env.E2E_WORK_DIR ?? ROOT, `ssr-variant-${RUN}-${remote}-${name}`);
+async function variant(
+  site: Site,
+  remote: string,
+  name: string,
+  alter: (dir: string) => Promise<void>,
+): Promise<string> {
+  const dir = path.join(site.workDir, `ssr-variant-${RUN}-${remote}-${name}`);
   await fs.rm(dir, { recursive: true, force: true });
   await fs.cp(path.join(ROOT, remote, 'dist'), dir, { recursive: true });
   await alter(dir);
@@ -168,7 +173,7 @@ test.describe('releases act on the next server render', () => {
   }) => {
     const base = await liveVersion(site, 'mfe-content');
     const edition = 'About Us, server edition';
-    const dir = await variant('mfe-content', 'about', async (d) => {
+    const dir = await variant(site, 'mfe-content', 'about', async (d) => {
       const browser = await replaceLiteral(d, 'About Us', JSON.stringify(edition));
       const server = await replaceLiteral(path.join(d, 'server'), 'About Us', JSON.stringify(edition));
       expect(browser, 'browser build changed').toBeGreaterThan(0);
@@ -222,7 +227,7 @@ test.describe('releases act on the next server render', () => {
       site,
     }) => {
       const base = await liveVersion(site, section.remote);
-      const dir = await variant(section.remote, 'no-server', async (d) => {
+      const dir = await variant(site, section.remote, 'no-server', async (d) => {
         await fs.rm(path.join(d, 'server'), { recursive: true, force: true });
       });
       const version = `9.2.0-ssr.${RUN}.${section.label}`;
@@ -248,7 +253,7 @@ test.describe('releases act on the next server render', () => {
       site,
     }) => {
       const base = await liveVersion(site, section.remote);
-      const dir = await variant(section.remote, 'throws', async () => {});
+      const dir = await variant(site, section.remote, 'throws', async () => {});
       const version = `9.3.0-ssr.${RUN}.${section.label}`;
       await releaseOk(site, 'publish', section.remote, '--dist', dir, '--version', version);
       // The release CLI loads a Node build before it goes live and refuses one that throws; a build damaged once
@@ -282,7 +287,7 @@ test.describe('releases act on the next server render', () => {
 test.describe('visitors', () => {
   test('two visitors rendered at the same time never see each other’s state', async ({ site }) => {
     const { createSiteServer } = await import('../../tools/src/site-server.mjs');
-    const control = process.env.E2E_GEO_CONTROL_URL ?? '';
+    const control = site.geoControlUrl;
     const indian = '203.0.113.77';
     const elsewhere = '198.51.100.23';
     await fetch(`${control}?ip=${indian}&country=IN`);
