@@ -5,6 +5,9 @@ import type { Server as NetServer } from 'node:net';
 /** One more port for this HTTP server: its connections are handed to the server (a rolling deploy's handover). */
 export function listenAlso(server: Server, port: number, host: string): Promise<NetServer>;
 
+/** Whether this server is draining (SIGTERM received, drainServer started): its readiness probe answers 503. */
+export function isDraining(server: Server): boolean;
+
 /** Stop listening, serve what still arrives with Connection: close, let clients close idle connections, then finish. */
 export function drainServer(
   server: Server,

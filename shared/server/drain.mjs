@@ -26,6 +26,17 @@ export function listenAlso(server, port, host) {
   });
 }
 
+/** Servers whose drain has begun: their readiness probes answer 503, so a balancer stops sending them traffic. */
+const draining = new WeakSet();
+
+/**
+ * Whether this server is draining (SIGTERM received, drainServer started).
+ * @param {import('node:http').Server} server
+ */
+export function isDraining(server) {
+  return draining.has(server);
+}
+
 /**
  * @param {import('node:http').Server} server
  * @param {{ graceMs: number; finishMs: number; log?: (message: string) => void; also?: net.Server[] }} options
@@ -34,6 +45,7 @@ export function listenAlso(server, port, host) {
  * @returns {Promise<{ closedBy: 'clients' | 'server' | 'deadline' }>} how the last connections ended
  */
 export async function drainServer(server, { graceMs, finishMs, log, also = [] }) {
+  draining.add(server);
   server.prependListener(
     'request',
     (/** @type {unknown} */ _request, /** @type {import('node:http').ServerResponse} */ response) => {

@@ -18,6 +18,7 @@ import { ArtifactRefused, createArtifactCache } from './site-artifacts.mjs';
 import { browserGeoUrl, createGeoLookup } from './render/geo.mjs';
 import { createServedCounter } from './render/served-counter.mjs';
 import { cartForms } from './render/cart-form.mjs';
+import { isDraining } from '@metrology/shared/drain';
 import {
   clearPreviewCookie,
   networkOf,
@@ -186,6 +187,8 @@ export async function createSiteServer(options) {
     reply.header('Cache-Control', NEVER_CACHE);
     /** @type {string[]} */
     const reasons = [];
+    // A draining site (SIGTERM) is not ready: the balancer stops sending it traffic while it finishes.
+    if (isDraining(app.server)) reasons.push('the site is shutting down (draining its connections)');
     const reading = await readRegistry();
     if (reading.damage)
       reasons.push(`the release pointer is damaged: ${reading.damage} (serving ${reading.source})`);

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { isDraining } from '@metrology/shared/drain';
 
 /** Below this much free space in DATA_DIR the API is not ready (orders, resumes and the database need room). */
 export const MIN_FREE_BYTES = 64 * 1024 * 1024;
@@ -49,7 +50,9 @@ export async function readiness(app: FastifyInstance, minFree = MIN_FREE_BYTES):
     checkDatabase(app),
     checkDataDir(app.shop.config.dataDir, minFree),
   ]);
-  const reasons = [database, dataDir].filter((r): r is string => r !== null);
+  // A draining API (SIGTERM) is not ready: the balancer stops sending it traffic while it finishes.
+  const drain = isDraining(app.server) ? 'the API is shutting down (draining its connections)' : null;
+  const reasons = [database, dataDir, drain].filter((r): r is string => r !== null);
   return {
     ready: reasons.length === 0,
     checks: { database: database ?? 'ok', dataDir: dataDir ?? 'ok' },
