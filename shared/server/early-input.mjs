@@ -92,17 +92,27 @@ function holdEarlyInput(w, d, fallbackMs) {
     },
     true,
   );
-  /** @param {Event} e */
+  /**
+   * After React had its turn (this listens at the document, after React's listener on #root): a field whose value
+   * React did not take in (no value tracker holding it, or no React props at all) is noted with what was typed.
+   * @param {Event} e
+   */
   function note(e) {
-    var t = e.target;
+    var t = /** @type {any} */ (e.target);
     if (w.__shopEarly !== state || !(t instanceof Element) || !t.closest('#root')) return;
-    // What was typed last, kept on the field: a render may put the old value back before React is told.
-    /** @type {any} */ (t).shopTyped = /** @type {HTMLInputElement} */ (t).value;
-    if (typed.indexOf(t) < 0 && typed.length < 50) typed.push(t);
+    var k = t._valueTracker;
+    var i = typed.indexOf(t);
+    if (k ? k.getValue() === t.value : live(t)) {
+      if (i >= 0) typed.splice(i, 1);
+      return;
+    }
+    // Kept on the field: a render may put the old value back before React is told.
+    t.shopTyped = t.value;
+    if (i < 0 && typed.length < 50) typed.push(t);
     if (state.wake) state.wake();
   }
-  d.addEventListener('input', note, true);
-  d.addEventListener('change', note, true);
+  d.addEventListener('input', note);
+  d.addEventListener('change', note);
   setTimeout(sendNatively, fallbackMs);
 }
 

@@ -111,8 +111,13 @@ function syncTyped(element: Element): boolean {
   const typed = (element as Field & { shopTyped?: unknown }).shopTyped;
   const wanted = typeof typed === 'string' ? typed : element.value;
   if (rendered === undefined || rendered === wanted) return true;
+  // React's value tracker holds the last value React took in: once it holds the typed text, React has it (its
+  // state may still be on its way, a router transition), and telling it again would act twice.
+  const tracker = (element as Field & { _valueTracker?: { getValue(): string } })._valueTracker;
+  if (tracker && tracker.getValue() === wanted) return true;
   const tried = attempts.get(element) ?? { count: 0, at: 0 };
-  if (tried.count >= SYNC_ATTEMPTS) return true;
+  // A select has no tracker and its change always counts: it is told once.
+  if (tried.count >= (element instanceof HTMLSelectElement ? 1 : SYNC_ATTEMPTS)) return true;
   if (tried.count > 0 && Date.now() - tried.at < RETRY_AFTER_MS) return false;
   attempts.set(element, { count: tried.count + 1, at: Date.now() });
   tellReact(element, rendered, wanted);

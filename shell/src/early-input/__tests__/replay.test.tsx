@@ -158,14 +158,12 @@ describe('input before hydration', () => {
     const container = serverPage(element);
     await hydrate(container, element);
     const name = document.getElementById('name') as HTMLInputElement;
-    // Typing React did not see (as while it was hydrating the field, when React drops the event): the page's
-    // script notes it, React never gets it; the DOM has the text, the state does not.
-    const unseen = (event: Event) => event.stopPropagation();
-    document.addEventListener('input', unseen, true);
+    // Typing React did not take in (as while it was hydrating the field, when React drops the event): the field
+    // has the text, React's state and value tracker do not, and the page's script noted it.
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
     setValue?.call(name, 'Asha Menon');
-    name.dispatchEvent(new Event('input', { bubbles: true }));
-    document.removeEventListener('input', unseen, true);
+    Object.assign(name, { shopTyped: 'Asha Menon' });
+    window.__shopEarly?.typed.push(name);
     // Another field's change re-renders the form before the replayer looks: React puts its old value ('') back
     // into the name field.
     const other = document.getElementById('other') as HTMLInputElement;
@@ -178,6 +176,26 @@ describe('input before hydration', () => {
     button('Send').click();
     await settle(5);
     expect(onSend).toHaveBeenCalledWith('Asha Menon');
+  });
+
+  it('notes a field typed into before React has it, and forgets it once React took the value in', async () => {
+    const element = <Contact onSend={() => undefined} />;
+    const container = serverPage(element);
+    const name = document.getElementById('name') as HTMLInputElement;
+    name.value = 'Asha';
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(window.__shopEarly?.typed).toEqual([name]);
+    expect((name as HTMLInputElement & { shopTyped?: string }).shopTyped).toBe('Asha');
+
+    await hydrate(container, element);
+    await settle();
+    // Typing after hydration is React's: nothing is noted.
+    await act(async () => {
+      name.value = 'Asha Menon';
+      name.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(name.value).toBe('Asha Menon');
+    expect(window.__shopEarly?.typed).toEqual([]);
   });
 
   it('leaves links alone: they navigate natively', () => {
