@@ -74,7 +74,8 @@ function holdEarlyInput(w, d, fallbackMs) {
     function (e) {
       var t = e.target;
       var c = t instanceof Element ? t.closest('button,[role=button],summary') : null;
-      if (!(c instanceof HTMLElement) || live(c) || !c.closest('#root')) return;
+      // Held too while typing React has not taken in waits to be told: the press comes after it.
+      if (!(c instanceof HTMLElement) || (live(c) && !typed.length) || !c.closest('#root')) return;
       // A submit button's form decides (its submit event comes next).
       if (c instanceof HTMLButtonElement && c.type === 'submit' && c.form) return;
       hold(e, c, null, 'click');
@@ -85,7 +86,8 @@ function holdEarlyInput(w, d, fallbackMs) {
     'submit',
     function (e) {
       var f = e.target;
-      if (!(f instanceof HTMLFormElement) || live(f) || f.hasAttribute('data-native')) return;
+      if (!(f instanceof HTMLFormElement) || (live(f) && !typed.length) || f.hasAttribute('data-native'))
+        return;
       if (!f.closest('#root')) return;
       var by = /** @type {SubmitEvent} */ (e).submitter;
       hold(e, f, by instanceof HTMLElement ? by : null, 'submit');

@@ -85,14 +85,13 @@ function tellReact(field: Field, rendered: string, typed: string): void {
   }
 }
 
-/** Attempts to bring one typed field's state in line: a field whose handler refuses the text is left as it is. */
-const SYNC_ATTEMPTS = 2;
 /**
- * A second attempt waits this long: the first may have reached a part React had not committed yet (and been
- * dropped), or its state may still be on its way (a router transition); a select's change always counts, so a
- * second one too soon would navigate twice.
+ * Attempts to bring one typed field's state in line: while React's tracker shows it has not taken the text in (the
+ * event reached a part React had not committed yet, and was dropped), it is told again; a field whose handler
+ * refuses the text is left as it is after these.
  */
-const RETRY_AFTER_MS = 1_500;
+const SYNC_ATTEMPTS = 10;
+const RETRY_AFTER_MS = 300;
 const attempts = new WeakMap<Element, { count: number; at: number }>();
 
 /** One pass over the typed fields: true when the field needs no more looking at. */
@@ -179,9 +178,9 @@ export function replayEarlyInput({
       if (syncTyped(field)) typed.splice(typed.indexOf(field), 1);
     }
     // In order, one per task: the first held input once its element has hydrated (React commits what it did
-    // before the next is given back, so two presses of + are two steps).
+    // before the next is given back, so two presses of + are two steps), and after the typing that came before it.
     const next = early.q[0];
-    if (next && ready()) {
+    if (next && ready() && typed.length === 0) {
       if (!next.el.isConnected) {
         // React rendered this part afresh (its server HTML could not be used): the element is gone.
         early.q.shift();
