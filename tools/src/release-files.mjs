@@ -4,6 +4,7 @@
 // action log, backups, locks, staging folders) is never reachable, however the path is written. A staged version
 // (published, not live, not in a rollout) is sent only to a browser previewing it.
 import { REMOTE_NAMES, fallbackOrder, registryForVisitor } from '@metrology/shared/release';
+import { sourceMapsServed } from './safe-path.mjs';
 
 /**
  * A release file's path: a known remote, a version as the registry writes them, and file names of letters, digits,
@@ -25,9 +26,14 @@ export function releaseFileOf(rawUrl) {
   const [, remote = '', version = '', file = ''] = match;
   const name = REMOTE_NAMES.find((known) => known === remote);
   if (!name) return null;
-  // The Node build is the site server's to load; source maps and the page's asset list stay on the server.
+  // The Node build is the site server's to load; the page's asset list stays on the server, and source maps too
+  // unless SERVE_SOURCE_MAPS=1 (safe-path.mjs's one rule for the shell's files and these alike).
   const segments = file.split('/');
-  if (segments.includes('server') || file.endsWith('.map') || segments.includes('page-assets.json'))
+  if (
+    segments.includes('server') ||
+    (file.endsWith('.map') && !sourceMapsServed()) ||
+    segments.includes('page-assets.json')
+  )
     return null;
   return { remote: name, version, file };
 }

@@ -93,7 +93,18 @@ describe('the site server with a published remote', () => {
       geoUrl: 'https://ipapi.co/json/',
       deliveryFee: 10,
       serverRender: false,
-      registryStore: { readText: async () => JSON.stringify({ remotes: {} }) },
+      // 1.0.0 is published and live: the site serves only published versions' files.
+      registryStore: {
+        readText: async () =>
+          JSON.stringify({
+            remotes: {
+              'mfe-content': {
+                current: '1.0.0',
+                history: [{ version: '1.0.0', publishedAt: new Date(0).toISOString(), commit: 'abc' }],
+              },
+            },
+          }),
+      },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
