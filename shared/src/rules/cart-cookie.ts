@@ -35,11 +35,15 @@ export function parseCartCookie(value: string | null | undefined): CartItems {
 
 /** The Set-Cookie string the browser writes for a cart (an empty cart deletes the cookie). */
 export function cartCookieString(items: CartItems, secure: boolean): string {
-  const value = formatCartCookie(items);
+  return cookieString(CART_COOKIE, formatCartCookie(items), secure);
+}
+
+/** A first-party cart cookie kept a month; an empty value deletes it. */
+function cookieString(name: string, value: string, secure: boolean): string {
   const attributes = `; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   return value
-    ? `${CART_COOKIE}=${value}; Max-Age=${CART_COOKIE_MAX_AGE_S}${attributes}`
-    : `${CART_COOKIE}=; Max-Age=0${attributes}`;
+    ? `${name}=${value}; Max-Age=${CART_COOKIE_MAX_AGE_S}${attributes}`
+    : `${name}=; Max-Age=0${attributes}`;
 }
 
 /**
@@ -77,11 +81,7 @@ export function formatCartOps(ops: readonly CartOp[]): string {
 
 /** The Set-Cookie string for the pending changes (none deletes the cookie). */
 export function cartOpsCookieString(ops: readonly CartOp[], secure: boolean): string {
-  const value = formatCartOps(ops);
-  const attributes = `; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
-  return value
-    ? `${CART_OPS_COOKIE}=${value}; Max-Age=${CART_COOKIE_MAX_AGE_S}${attributes}`
-    : `${CART_OPS_COOKIE}=; Max-Age=0${attributes}`;
+  return cookieString(CART_OPS_COOKIE, formatCartOps(ops), secure);
 }
 
 /** What a cart form sends (application/x-www-form-urlencoded): its button's op, the product, a quantity. */
