@@ -1,8 +1,5 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createSiteServer } from '../site-server.mjs';
-import { tempDir } from './release-fixtures';
+import { renderlessSite } from './site-fixtures';
 
 // The cart's forms as a page without script sends them: POST /cart changes the cart cookie's copy, keeps the
 // change for the browser's cart, and sends the shopper back.
@@ -11,27 +8,12 @@ const A = 'a'.repeat(24);
 const B = '0123456789abcdef01234567';
 
 let app: FastifyInstance;
-let root: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  root = await tempDir('cart-form');
-  const shellDir = path.join(root, 'shell');
-  await fs.mkdir(shellDir, { recursive: true });
-  await fs.writeFile(path.join(shellDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  app = await createSiteServer({
-    shellDir,
-    releasesDir: path.join(root, 'releases'),
-    apiPort: 4000,
-    geoUrl: '',
-    deliveryFee: 10,
-    serverRender: false,
-    registryStore: { readText: async () => JSON.stringify({ remotes: {} }) },
-  });
+  ({ app, close } = await renderlessSite('cart-form'));
 });
-afterAll(async () => {
-  await app.close();
-  await fs.rm(root, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 function post(form: Record<string, string>, headers: Record<string, string> = {}) {
   return app.inject({
