@@ -50,6 +50,8 @@ export interface RegistryEntry {
 /** RELEASES_DIR/registry.json as the site serves it. */
 export interface Registry {
   remotes: Partial<Record<RemoteName, RegistryEntry>>;
+  /** The shell's versions and live pointer (released like a remote; never sent to browsers). */
+  shell?: RegistryEntry;
 }
 
 export interface RemoteInfo {
@@ -64,6 +66,10 @@ export declare const SHELL: {
   readonly workspace: '@metrology/shell';
   readonly devPort: number;
 };
+/** What the release platform publishes: the four remotes and the shell ('shell'). */
+export type ReleaseName = RemoteName | 'shell';
+export declare const RELEASE_NAMES: readonly ReleaseName[];
+export declare function isReleaseName(name: string): name is ReleaseName;
 /** Which remote serves a path, and the page module it exposes for it. */
 export interface SectionRoute {
   readonly path: string;

@@ -36,6 +36,19 @@ export const REMOTE_NAMES = Object.freeze(REMOTES.map((remote) => /** @type {Rem
 export const SHELL = Object.freeze({ dir: 'shell', workspace: '@metrology/shell', devPort: 3000 });
 
 /**
+ * What the release platform publishes: the four remotes, and the shell, released like them under the name 'shell'
+ * (the registry keeps its entry apart, in `shell`, so whatever reads `remotes` still sees the four remotes only).
+ * @typedef {RemoteName | 'shell'} ReleaseName
+ * @type {readonly ReleaseName[]}
+ */
+export const RELEASE_NAMES = Object.freeze([...REMOTE_NAMES, /** @type {'shell'} */ (SHELL.dir)]);
+
+/** @param {string} name @returns {name is ReleaseName} */
+export function isReleaseName(name) {
+  return /** @type {readonly string[]} */ (RELEASE_NAMES).includes(name);
+}
+
+/**
  * Which remote serves which path, and the module it exposes for it (SPEC section 2). Each page is one exposed
  * module, `./src/pages/<kebab-case name>.tsx` in its remote (see exposesOf).
  * @typedef {{ path: string; remote: RemoteName; module: string }} SectionRoute

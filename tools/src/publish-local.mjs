@@ -1,12 +1,20 @@
 // @ts-check
-// What `npm start` publishes: each remote's current build, unless that exact build is already published, into the
-// registry the site servers read: PostgreSQL's release_registry table with DATABASE_URL, registry.json otherwise.
+// What `npm start` publishes: each remote's current build and the shell's, unless that exact build is already
+// published, into the registry the site servers read: PostgreSQL's release_registry table with DATABASE_URL,
+// registry.json otherwise. The site serves the shell from its live version, never from shell/dist once published.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { buildHash } from './build.mjs';
 import { ROOT } from './paths.mjs';
-import { REMOTE_NAMES, isPublished, publishRelease, readRegistryWithFallback } from './registry.mjs';
+import {
+  RELEASE_NAMES,
+  SHELL_RELEASE,
+  entryOf,
+  isPublished,
+  publishRelease,
+  readRegistryWithFallback,
+} from './registry.mjs';
 
 export function currentCommit() {
   try {
@@ -22,16 +30,24 @@ export function currentCommit() {
 }
 
 /**
+ * Publishes the builds in <root>/<name>/dist of the remotes and the shell (all by default) that are not published
+ * yet; returns what was published.
  * @param {string} releasesDir
- * @param {{ log?: (message: string) => void; store?: import('./registry.mjs').RegistryStore; root?: string }} [options]
- *   root: the repository whose <remote>/dist builds are published (tests use their own)
+ * @param {{ log?: (message: string) => void; store?: import('./registry.mjs').RegistryStore; root?: string; only?: readonly string[]; by?: string; why?: string }} [options]
+ *   root: the repository whose <remote>/dist builds are published (tests use their own); only: these names
+ * @returns {Promise<{ remote: string; version: string; previous?: string }[]>}
  */
-export async function publishLocalBuilds(releasesDir, { log = console.log, store, root = ROOT } = {}) {
+export async function publishLocalBuilds(
+  releasesDir,
+  { log = console.log, store, root = ROOT, only = RELEASE_NAMES, by, why } = {},
+) {
   const registry = store ? await store.read() : (await readRegistryWithFallback(releasesDir)).registry;
-  for (const remote of REMOTE_NAMES) {
+  /** @type {{ remote: string; version: string; previous?: string }[]} */
+  const published = [];
+  for (const remote of only) {
     const distDir = path.join(root, remote, 'dist');
     const hash = await buildHash(distDir);
-    const entry = registry.remotes[remote];
+    const entry = entryOf(registry, remote);
     if (entry?.history.some((release) => release.buildHash === hash)) continue;
     const { version: baseVersion } = JSON.parse(
       await fs.readFile(path.join(root, remote, 'package.json'), 'utf8'),
@@ -39,7 +55,7 @@ export async function publishLocalBuilds(releasesDir, { log = console.log, store
     const taken = await isPublished(releasesDir, remote, baseVersion, store);
     // The package version is used once; a changed local build of the same version gets a build suffix.
     const version = taken ? `${baseVersion}-local.${hash.slice(0, 8)}` : baseVersion;
-    await publishRelease({
+    const release = await publishRelease({
       releasesDir,
       remote,
       distDir,
@@ -47,9 +63,35 @@ export async function publishLocalBuilds(releasesDir, { log = console.log, store
       commit: currentCommit(),
       buildHash: hash,
       ...(store ? { store } : {}),
+      ...(by ? { by } : {}),
+      ...(why ? { why } : {}),
     });
+    published.push({ remote, version, ...(release.previous ? { previous: release.previous } : {}) });
     log(`Published ${remote} ${version}`);
   }
+  return published;
+}
+
+/**
+ * A rolling deploy's release of the shell: the build in <root>/shell/dist becomes a new version and the shell's live
+ * pointer moves to it (unless this exact build is published already). The site servers serve it from the store on
+ * their next request; shell/dist is only where it was built, never what is served.
+ * @param {string} releasesDir @param {{ store?: import('./registry.mjs').RegistryStore; root?: string; log?: (message: string) => void }} [options]
+ */
+export async function publishShellBuild(releasesDir, { store, root = ROOT, log = console.log } = {}) {
+  const [published] = await publishLocalBuilds(releasesDir, {
+    log: () => undefined,
+    ...(store ? { store } : {}),
+    root,
+    only: [SHELL_RELEASE],
+    why: 'rolling deploy',
+  });
+  log(
+    published
+      ? `shell: published ${published.version} and made it live${published.previous ? ` (was ${published.previous})` : ''}`
+      : 'shell: this build is published already; the shell pointer stays',
+  );
+  return published ?? null;
 }
 
 /**

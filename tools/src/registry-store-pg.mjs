@@ -11,7 +11,7 @@ import pg from 'pg';
 import { ARTIFACT_TABLES, pgArtifactStore, saveVersion } from './artifact-store-pg.mjs';
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
-import { readRegistry } from './registry.mjs';
+import { SHELL_RELEASE, entryOf, readRegistry } from './registry.mjs';
 import { readBuildFiles } from './release-pack.mjs';
 
 /** Serialises registry changes across processes and machines (and the table's creation). */
@@ -70,12 +70,16 @@ async function load(db) {
   );
   /** @type {Registry} */
   const registry = { remotes: {} };
-  for (const row of rows)
-    registry.remotes[row.remote] = {
+  for (const row of rows) {
+    const entry = {
       current: row.current,
       history: row.history,
       ...(row.rollout ? { rollout: row.rollout } : {}),
     };
+    // The shell's row (remote 'shell') is the registry's `shell`: `remotes` stays the four remotes.
+    if (row.remote === SHELL_RELEASE) registry.shell = entry;
+    else registry.remotes[row.remote] = entry;
+  }
   return registry;
 }
 
@@ -135,7 +139,9 @@ async function importVersionFolders(pool, releasesDir, update) {
   const registry = await load(pool);
   const { rows } = await pool.query('SELECT remote, version FROM release_versions');
   const stored = new Set(rows.map((row) => `${row.remote}/${row.version}`));
-  for (const [remote, entry] of Object.entries(registry.remotes)) {
+  const entries = Object.entries(registry.remotes);
+  if (registry.shell) entries.push([SHELL_RELEASE, registry.shell]);
+  for (const [remote, entry] of entries) {
     for (const { version } of entry.history) {
       const folder = path.join(releasesDir, remote, version);
       if (stored.has(`${remote}/${version}`) || !(await fs.stat(folder).catch(() => null))) continue;
@@ -192,8 +198,10 @@ export async function openPgRegistryStore(databaseUrl, options = {}) {
       // A published version's files go in with its registry row: never a pointer to files not stored.
       if (artifacts) await saveVersion(client, artifacts);
       if (registry) {
-        for (const [remote, entry] of Object.entries(registry.remotes)) {
-          if (JSON.stringify(before.remotes[remote]) === JSON.stringify(entry)) continue;
+        const entries = Object.entries(registry.remotes);
+        if (registry.shell) entries.push([SHELL_RELEASE, registry.shell]);
+        for (const [remote, entry] of entries) {
+          if (JSON.stringify(entryOf(before, remote)) === JSON.stringify(entry)) continue;
           await client.query(
             `INSERT INTO release_registry (remote, current, history, rollout) VALUES ($1, $2, $3::jsonb, $4::jsonb)
              ON CONFLICT (remote) DO UPDATE SET current = EXCLUDED.current, history = EXCLUDED.history,
@@ -232,10 +240,12 @@ export async function openPgRegistryStore(databaseUrl, options = {}) {
       client.release();
     }
     if (options.importFrom) {
-      const fileRegistry = await readRegistry(options.importFrom).catch(() => ({ remotes: {} }));
-      if (Object.keys(fileRegistry.remotes).length > 0) {
+      const fileRegistry = await readRegistry(options.importFrom).catch(
+        () => /** @type {Registry} */ ({ remotes: {} }),
+      );
+      if (Object.keys(fileRegistry.remotes).length > 0 || fileRegistry.shell) {
         await update(async (current) =>
-          Object.keys(current.remotes).length === 0
+          Object.keys(current.remotes).length === 0 && !current.shell
             ? { registry: fileRegistry, result: undefined }
             : { registry: null, result: undefined },
         );

@@ -6,15 +6,29 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { hostname, tmpdir, userInfo } from 'node:os';
-import { REMOTE_NAMES, federationName, isRemoteName, previousGoodVersion } from '@metrology/shared/release';
+import {
+  RELEASE_NAMES,
+  REMOTE_NAMES,
+  SHELL,
+  federationName,
+  isReleaseName,
+  isRemoteName,
+  previousGoodVersion,
+} from '@metrology/shared/release';
 import { readBuildFiles } from './release-pack.mjs';
 
 // The remotes, their names and the fallback rule are the release model's (@metrology/shared/release).
-export { REMOTE_NAMES, federationName, previousGoodVersion };
+export { RELEASE_NAMES, REMOTE_NAMES, federationName, previousGoodVersion };
+
+/** The shell's name in the release model: `release publish shell`, its folder RELEASES_DIR/shell/<version>/. */
+export const SHELL_RELEASE = /** @type {'shell'} */ (SHELL.dir);
 
 /** @typedef {import('@metrology/shared/release').Release} Release */
 /** @typedef {import('@metrology/shared/release').RegistryEntry} RegistryEntry */
-/** @typedef {{ remotes: Record<string, RegistryEntry> }} Registry */
+/**
+ * The remotes' entries, and the shell's apart (`shell`): whatever reads `remotes` sees the four remotes only.
+ * @typedef {{ remotes: Record<string, RegistryEntry>; shell?: RegistryEntry }} Registry
+ */
 const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 /** A lock older than this, or whose owner process is gone, was left by a crash. */
 const LOCK_STALE_MS = 30_000;
@@ -66,7 +80,10 @@ export function parseRegistry(text, file) {
   const remotes = parsed.remotes ?? {};
   if (typeof remotes !== 'object' || Array.isArray(remotes) || remotes === null)
     throw new RegistryDamagedError(file, '"remotes" is not an object');
-  for (const [remote, entry] of Object.entries(remotes)) {
+  const shell = parsed.shell;
+  const entries = Object.entries(remotes);
+  if (shell !== undefined) entries.push([SHELL_RELEASE, shell]);
+  for (const [remote, entry] of entries) {
     if (
       !entry ||
       typeof entry !== 'object' ||
@@ -76,7 +93,24 @@ export function parseRegistry(text, file) {
     )
       throw new RegistryDamagedError(file, `the entry of ${remote} has no live version in its history`);
   }
-  return { remotes };
+  return shell === undefined ? { remotes } : { remotes, shell };
+}
+
+/**
+ * The entry of a remote or of the shell.
+ * @param {Registry} registry @param {string} name @returns {RegistryEntry | undefined}
+ */
+export function entryOf(registry, name) {
+  return name === SHELL_RELEASE ? registry.shell : registry.remotes[name];
+}
+
+/**
+ * The registry with one entry (a remote's or the shell's) replaced.
+ * @param {Registry} registry @param {string} name @param {RegistryEntry} entry @returns {Registry}
+ */
+export function withEntry(registry, name, entry) {
+  if (name === SHELL_RELEASE) return { ...registry, shell: entry };
+  return { ...registry, remotes: { ...registry.remotes, [name]: entry } };
 }
 
 /**
@@ -124,10 +158,21 @@ export function isValidVersion(version) {
   return VERSION_PATTERN.test(version);
 }
 
-/** @param {string} remote */
+/** What is refused for the shell: a staged rollout (every visitor gets the one live shell). */
+export const SHELL_NOT_STAGED =
+  "The shell is not rolled out in stages: a published shell goes live for everyone at once; roll it back with 'release rollback shell'";
+
+/** A remote, for what only remotes have (staged publishes, previews, rollouts). @param {string} remote */
 export function assertKnownRemote(remote) {
+  if (remote === SHELL_RELEASE) throw new ReleaseError(SHELL_NOT_STAGED);
   if (!isRemoteName(remote))
     throw new ReleaseError(`Unknown remote '${remote}' (one of ${REMOTE_NAMES.join(', ')})`);
+}
+
+/** A remote or the shell, for what both have (publish, rollback, status, log). @param {string} name */
+export function assertKnownRelease(name) {
+  if (!isReleaseName(name))
+    throw new ReleaseError(`Unknown remote '${name}' (one of ${RELEASE_NAMES.join(', ')})`);
 }
 
 /** @param {string} version */
@@ -193,26 +238,34 @@ async function writeRegistry(releasesDir, registry) {
 export async function registryFromFolders(releasesDir) {
   /** @type {Registry} */
   const registry = { remotes: {} };
-  for (const remote of REMOTE_NAMES) {
+  for (const remote of RELEASE_NAMES) {
     const names = await fs.readdir(path.join(releasesDir, remote)).catch(() => /** @type {string[]} */ ([]));
     /** @type {{ version: string; time: number; clientOnly: boolean }[]} */
     const versions = [];
     for (const version of names) {
       if (!isValidVersion(version)) continue;
       const manifest = await fs
-        .stat(path.join(releasesDir, remote, version, 'mf-manifest.json'))
+        .stat(path.join(releasesDir, remote, version, buildMarker(remote)))
         .catch(() => null);
       if (!manifest) continue;
       // A version folder without a Node build is served to browsers only, as a --client-only publish is.
       const nodeEntry = await fs
-        .stat(path.join(releasesDir, remote, version, 'server', 'remoteEntry.js'))
+        .stat(
+          path.join(
+            releasesDir,
+            remote,
+            version,
+            'server',
+            remote === SHELL_RELEASE ? 'render.js' : 'remoteEntry.js',
+          ),
+        )
         .catch(() => null);
       versions.push({ version, time: manifest.mtimeMs, clientOnly: !nodeEntry });
     }
     versions.sort((a, b) => a.time - b.time);
     const last = versions[versions.length - 1];
     if (!last) continue;
-    registry.remotes[remote] = {
+    const entry = {
       current: last.version,
       history: versions.map(({ version, time, clientOnly }) => ({
         version,
@@ -221,8 +274,15 @@ export async function registryFromFolders(releasesDir) {
         ...(clientOnly ? { clientOnly } : {}),
       })),
     };
+    if (remote === SHELL_RELEASE) registry.shell = entry;
+    else registry.remotes[remote] = entry;
   }
   return registry;
+}
+
+/** The file every published version of this remote (or the shell) has: what makes a folder a version. @param {string} name */
+function buildMarker(name) {
+  return name === SHELL_RELEASE ? 'index.html' : 'mf-manifest.json';
 }
 
 /**
@@ -403,7 +463,7 @@ async function servable(
   /** @type {RegistryStore | undefined} */ store,
 ) {
   if (store?.artifacts && (await store.artifacts.hasVersion(remote, version))) return true;
-  return exists(path.join(releaseDir(releasesDir, remote, version), 'mf-manifest.json'));
+  return exists(path.join(releaseDir(releasesDir, remote, version), buildMarker(remote)));
 }
 
 /** @param {string} remote @param {string} version */
@@ -418,6 +478,7 @@ function alreadyPublished(remote, version) {
  * @param {string} remote @param {string} distDir
  */
 export async function assertBuildOf(remote, distDir) {
+  if (remote === SHELL_RELEASE) return assertShellBuild(distDir);
   const manifestFile = path.join(distDir, 'mf-manifest.json');
   let manifest;
   try {
@@ -437,7 +498,24 @@ export async function assertBuildOf(remote, distDir) {
 }
 
 /**
- * Publishes a built remote as a new immutable version and makes it live.
+ * Checks that distDir is a production build of the shell: its page, its asset list and its Node render.
+ * @param {string} distDir
+ */
+async function assertShellBuild(distDir) {
+  for (const file of ['index.html', 'page-assets.json', path.join('server', 'render.js')]) {
+    if (!(await exists(path.join(distDir, file))))
+      throw new ReleaseError(
+        `${distDir} holds no production build of the shell (${file} is missing); build it with npm run build -w ${SHELL.workspace}`,
+      );
+  }
+  const manifest = await fs.readFile(path.join(distDir, 'mf-manifest.json'), 'utf8').catch(() => null);
+  if (manifest !== null)
+    throw new ReleaseError(`${distDir} is a build of a remote (it has mf-manifest.json), not of the shell`);
+}
+
+/**
+ * Publishes a built remote (or the shell) as a new immutable version and makes it live.
+ * The shell is never staged nor client-only: a shell version is live for every visitor, with its Node render.
  * - clientOnly: published without its Node build (server/ is left out of the version folder even if the build
  *   has one, so the site renders the section in the browser, as the registry then says).
  * - verify: called with the complete version folder before it is renamed into place and the pointer moves (the
@@ -463,7 +541,11 @@ export async function publishRelease({
   by = defaultActor(),
   why = '',
 }) {
-  assertKnownRemote(remote);
+  assertKnownRelease(remote);
+  if (remote === SHELL_RELEASE && (staged || clientOnly))
+    throw new ReleaseError(
+      staged ? SHELL_NOT_STAGED : 'The shell is published with its Node render; --client-only is for remotes',
+    );
   assertValidVersion(version);
   await assertBuildOf(remote, distDir);
   const target = releaseDir(releasesDir, remote, version);
@@ -497,15 +579,10 @@ export async function publishRelease({
         ...(buildHash ? { buildHash } : {}),
         ...(clientOnly ? { clientOnly: true } : {}),
       };
-      const entry = registry.remotes[remote];
+      const entry = entryOf(registry, remote);
       const history = [...(entry?.history ?? []), release];
       const live = !staged || !entry;
-      const next = {
-        remotes: {
-          ...registry.remotes,
-          [remote]: live ? { current: version, history } : { ...entry, history },
-        },
-      };
+      const next = withEntry(registry, remote, live ? { current: version, history } : { ...entry, history });
       const ended = live ? entry?.rollout?.version : undefined;
       return {
         registry: next,
@@ -558,11 +635,11 @@ export async function rollbackRelease({
   by = defaultActor(),
   why = '',
 }) {
-  assertKnownRemote(remote);
+  assertKnownRelease(remote);
   if (to !== undefined) assertValidVersion(to);
   /** @type {(registry: Registry) => Promise<RegistryChange<{ from: string; to: string; changed: boolean; action: 'rollback' | 're-promote' }>>} */
   const move = async (registry) => {
-    const entry = registry.remotes[remote];
+    const entry = entryOf(registry, remote);
     if (!entry) throw new ReleaseError(`${remote} has never been published; there is nothing to roll back`);
     const published = entry.history.map((release) => release.version);
     const target = to ?? previousGoodVersion(entry);
@@ -610,7 +687,7 @@ export async function rollbackRelease({
     });
     const rollout = entry.rollout && entry.rollout.version !== target ? { rollout: entry.rollout } : {};
     return {
-      registry: { remotes: { ...registry.remotes, [remote]: { current: target, history, ...rollout } } },
+      registry: withEntry(registry, remote, { current: target, history, ...rollout }),
       result: { from: entry.current, to: target, changed: true, action },
       actions: [actionRow({ at, actor: by, action, remote, from: entry.current, to: target, why })],
     };
@@ -640,6 +717,16 @@ export function releaseStatus(registry) {
       ...(entry?.rollout ? { rollout: entry.rollout } : {}),
     };
   }
+  // The shell once it is released (npm start and every deploy publish it), beside the remotes.
+  if (registry.shell)
+    status[SHELL_RELEASE] = {
+      current: registry.shell.current,
+      history: registry.shell.history.map(({ version, publishedAt, commit }) => ({
+        version,
+        publishedAt,
+        commit,
+      })),
+    };
   return status;
 }
 
@@ -878,7 +965,7 @@ export async function startRollout({
       by,
     };
     return {
-      registry: { remotes: { ...registry.remotes, [remote]: { ...entry, rollout } } },
+      registry: { ...registry, remotes: { ...registry.remotes, [remote]: { ...entry, rollout } } },
       result: { ...rollout, current: entry.current },
       actions: [
         actionRow({
@@ -920,7 +1007,7 @@ export async function setRolloutPercent({
     const { plan, stage: _stage, awaitingApproval: _waiting, ...kept } = entry.rollout;
     const rollout = { ...kept, percent, stageStartedAt: at };
     return {
-      registry: { remotes: { ...registry.remotes, [remote]: { ...entry, rollout } } },
+      registry: { ...registry, remotes: { ...registry.remotes, [remote]: { ...entry, rollout } } },
       result: { version: rollout.version, from: entry.rollout.percent, percent, droppedPlan: Boolean(plan) },
       actions: [
         actionRow({
@@ -969,7 +1056,7 @@ export async function approveRolloutStage({
     const { awaitingApproval: _waiting, ...kept } = rollout;
     const moved = { ...kept, percent: next.percent, stage: nextIndex, stageStartedAt: at };
     return {
-      registry: { remotes: { ...registry.remotes, [remote]: { ...entry, rollout: moved } } },
+      registry: { ...registry, remotes: { ...registry.remotes, [remote]: { ...entry, rollout: moved } } },
       result: { version: rollout.version, percent: next.percent, stage: nextIndex },
       actions: [
         actionRow({
@@ -1017,7 +1104,7 @@ export async function completeRollout({ releasesDir, remote, by, why = '', now =
     const entry = runningRollout(registry, remote);
     const at = now().toISOString();
     return {
-      registry: { remotes: { ...registry.remotes, [remote]: completed(entry) } },
+      registry: { ...registry, remotes: { ...registry.remotes, [remote]: completed(entry) } },
       result: { from: entry.current, to: entry.rollout.version },
       actions: [
         actionRow({
@@ -1072,7 +1159,7 @@ export async function abortRollout({
       release.version === rollout.version ? { ...release, rolledBackAt: at } : release,
     );
     return {
-      registry: { remotes: { ...registry.remotes, [remote]: { ...rest, history } } },
+      registry: { ...registry, remotes: { ...registry.remotes, [remote]: { ...rest, history } } },
       result: { version: rollout.version, percent: rollout.percent, current: running.current, changed: true },
       actions: [
         actionRow({
@@ -1173,6 +1260,6 @@ export async function advanceRollouts({
         );
       }
     }
-    return { registry: actions.length ? { remotes } : null, result: actions, actions };
+    return { registry: actions.length ? { ...registry, remotes } : null, result: actions, actions };
   });
 }

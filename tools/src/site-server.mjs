@@ -1,5 +1,6 @@
 // @ts-check
-// The site: the shell, the published remotes and their registry, and the run-time config.
+// The site: the shell (its live version and the last few before it: shell-versions.mjs), the published remotes
+// and their registry, and the run-time config.
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
@@ -31,6 +32,7 @@ import {
 import { ROUTES, rolloutBucket, versionForVisitor } from '@metrology/shared/release';
 import { fileAudience, registryForPublic, releaseFileOf, sameSitePath } from './release-files.mjs';
 import { scriptSafeJson } from '@metrology/shared/html-escape';
+import { createShellSource, shellFileOf, shellVersionsServedFromEnv } from './shell-versions.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NEVER_CACHE = 'no-store, max-age=0';
@@ -38,7 +40,10 @@ const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|woff2?)$/;
 
 /**
  * @typedef {object} SiteOptions
- * @property {string} shellDir built shell (shell/dist)
+ * @property {string} shellDir built shell (shell/dist): served only while no shell version is published; once one
+ *   is, the shell comes from the release store like the remotes
+ * @property {number} [shellVersionsServed] SHELL_VERSIONS_SERVED: how many shell versions' files are served, the
+ *   live one first (default 5), so a page opened before a deploy still loads its chunks
  * @property {string} releasesDir RELEASES_DIR
  * @property {number} apiPort API_PORT, used when no public API URL is given
  * @property {string} [publicApiUrl] the API's URL as browsers reach it (PUBLIC_API_URL; default http://localhost:apiPort)
@@ -153,11 +158,19 @@ export async function createSiteServer(options) {
         log: (message) => app.log.error(`artifact store: ${message}`),
       })
     : undefined;
+  const shellSource = createShellSource({
+    shellDir: options.shellDir,
+    releasesDir: options.releasesDir,
+    ...(artifacts ? { artifacts } : {}),
+    versionsServed: options.shellVersionsServed ?? shellVersionsServedFromEnv(process.env),
+    warn: (message) => app.log.warn(message),
+  });
   const renderer =
     options.serverRender === false
       ? null
       : createPageRenderer({
           shellDir: options.shellDir,
+          shellSource,
           releasesDir: options.releasesDir,
           ...(artifacts ? { artifacts } : {}),
           apiInternalUrl,
@@ -297,8 +310,8 @@ export async function createSiteServer(options) {
       Promise.resolve({ remotes: {} })
     ),
   };
-  const registryNow = () => {
-    if (Date.now() - recentRegistry.at > 1000) {
+  const registryNow = (fresh = false) => {
+    if (fresh || Date.now() - recentRegistry.at > 1000) {
       const registry = readRegistry().then(
         (reading) => /** @type {import('@metrology/shared/release').Registry} */ (JSON.parse(reading.text)),
       );
@@ -357,21 +370,48 @@ export async function createSiteServer(options) {
     );
   });
 
-  await app.register(fastifyStatic, {
-    root: path.resolve(options.shellDir),
-    prefix: '/',
-    decorateReply: false,
-    wildcard: false,
-    index: false,
-    cacheControl: false,
-    // The page itself is served below, with this response's nonce on its scripts.
-    allowedPath: (pathName) => normalisedPath(pathName) !== '/index.html' && servablePath(pathName),
-    setHeaders: (res, filePath) => {
-      res.setHeader('Cache-Control', HASHED_FILE.test(filePath) ? IMMUTABLE : 'no-cache');
-    },
-  });
+  /**
+   * A file of the shell (its chunks, styles, images): from the live shell version, else from the older served ones,
+   * so a page opened before a deploy still loads its chunks (shell/dist while no shell is published). Hashed files
+   * are immutable; the page itself is served by servePage, with this response's nonce on its scripts.
+   * @param {import('fastify').FastifyRequest} request @param {import('fastify').FastifyReply} reply
+   */
+  const serveShellFile = async (request, reply) => {
+    const raw = request.raw.url ?? '';
+    const file = shellFileOf(raw);
+    const pathName = raw.split('?')[0] ?? '';
+    if (!file || normalisedPath(pathName) === '/index.html' || !servablePath(pathName))
+      return reply.callNotFound();
+    const hashed = HASHED_FILE.test(file);
+    let found;
+    try {
+      // A hashed file is the same in any version that has it: the registry of the last second will do, and a
+      // version made live since is looked for in a fresh reading before the file is refused. An unhashed file
+      // (favicon.svg) is the live version's, read fresh.
+      found =
+        (hashed ? await shellSource.file(await registryNow(), file) : null) ??
+        (await shellSource.file(await registryNow(true), file));
+    } catch (error) {
+      request.log.error({ err: error, url: request.url }, 'a shell file cannot be read');
+      reply.code(503).header('Cache-Control', NEVER_CACHE);
+      return { error: 'This file is not available' };
+    }
+    if (!found) return reply.callNotFound();
+    reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
+    if ('checked' in found) {
+      const etag = `"${found.checked.sha256}"`;
+      reply.header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(found.checked.contentType).send(found.checked.data);
+    }
+    return reply.sendFile(found.file, found.root, { cacheControl: false });
+  };
 
-  const indexHtml = path.join(path.resolve(options.shellDir), 'index.html');
+  /** The live shell's page, for a browser-rendered answer (no server render, or a render that failed). */
+  const shellPage = async () => {
+    const shell = await shellSource.live(await registryNow(true));
+    return fs.readFile(path.join(shell.dir, 'index.html'), 'utf8');
+  };
   // Every other GET is a route of the single-page app: the shell decides what it shows (including 404). A route of
   // its own, not the not-found handler, so that @fastify/compress (which hooks onto routes) compresses the pages:
   // a server-rendered /products is ~110 KB of HTML and ~20 KB gzipped. Static files and the other routes are more
@@ -423,11 +463,11 @@ export async function createSiteServer(options) {
         );
       }
     }
-    return withNonce(await fs.readFile(indexHtml, 'utf8'), request.cspNonce);
+    return withNonce(await shellPage(), request.cspNonce);
   };
   app.get('/*', async (request, reply) => {
     const pathName = request.url.split('?')[0] ?? '';
-    return path.extname(pathName) ? reply.callNotFound() : servePage(request, reply);
+    return path.extname(pathName) ? serveShellFile(request, reply) : servePage(request, reply);
   });
   app.setNotFoundHandler(async (request, reply) => {
     // /index.html is the page too (the static plugin, which knows the file, leaves it to this handler).

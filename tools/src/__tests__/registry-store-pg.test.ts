@@ -5,7 +5,7 @@ import { openPgRegistryStore, type RegistryStore } from '../registry-store-pg.mj
 import { publishForStart, publishLocalBuilds } from '../publish-local.mjs';
 import { REMOTE_NAMES, publishRelease, readRegistry, rollbackRelease } from '../registry.mjs';
 import { runRelease, type ReleaseDeps } from '../release-cli.mjs';
-import { fakeBuild, tempDir, type FakeNodeBuild } from './release-fixtures';
+import { fakeBuild, fakeShellBuild, tempDir, type FakeNodeBuild } from './release-fixtures';
 
 // A real PostgreSQL 15 (Debian's postgresql-15, a throwaway cluster) takes a few seconds to start.
 jest.setTimeout(120_000);
@@ -180,6 +180,10 @@ describe('the release registry in PostgreSQL', () => {
       await fs.writeFile(path.join(repo, remote, 'package.json'), JSON.stringify({ version: '1.0.0' }));
       await fs.rename(await fakeBuild(root, remote, 'start'), path.join(repo, remote, 'dist'));
     }
+    // ...and of the shell, published like them.
+    await fs.mkdir(path.join(repo, 'shell'), { recursive: true });
+    await fs.writeFile(path.join(repo, 'shell', 'package.json'), JSON.stringify({ version: '1.0.0' }));
+    await fs.rename(await fakeShellBuild(root, 'start'), path.join(repo, 'shell', 'dist'));
     const releasesDir = path.join(root, 'start-releases');
     // An earlier `npm start` without DATABASE_URL published mfe-content's same build into registry.json.
     await publishLocalBuilds(releasesDir, { root: repo, log: () => undefined });
@@ -197,6 +201,7 @@ describe('the release registry in PostgreSQL', () => {
     try {
       const served = JSON.parse(await store.readText());
       for (const remote of REMOTE_NAMES) expect(served.remotes[remote].current).toBe('1.0.0');
+      expect(served.shell.current).toBe('1.0.0');
 
       // A changed build of one remote: the next start publishes it into the store; registry.json stays as it was.
       await fs.writeFile(

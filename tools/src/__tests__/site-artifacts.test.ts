@@ -10,7 +10,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from '../pg-cluster.mj
 import { openPgRegistryStore, type RegistryStore } from '../registry-store-pg.mjs';
 import { publishRelease, rollbackRelease } from '../registry.mjs';
 import { createSiteServer } from '../site-server.mjs';
-import { fakeBuild, tempDir } from './release-fixtures';
+import { fakeBuild, fakeShellBuild, fakeShellFiles, tempDir } from './release-fixtures';
 
 // A real PostgreSQL 15 (Debian's postgresql-15, a throwaway cluster) takes a few seconds to start.
 jest.setTimeout(120_000);
@@ -295,5 +295,33 @@ describe('the artifact store in PostgreSQL', () => {
     } finally {
       await opened.close();
     }
+  });
+  it('the shell: a site server with an empty cache renders with the live shell version from the store and serves its chunks and the older ones', async () => {
+    for (const version of ['3.0.0', '3.1.0']) {
+      await publishRelease({
+        releasesDir: releasesDir(),
+        remote: 'shell',
+        distDir: await fakeShellBuild(root, version),
+        version,
+        commit: 'abc1234',
+        store,
+      });
+    }
+    const registry = await store.read();
+    expect(registry.shell?.current).toBe('3.1.0');
+    expect(Object.keys(registry.remotes)).not.toContain('shell');
+    const { site, cache } = await siteOn();
+    const page = await file(site, '/about');
+    expect(page.body).toContain('shell 3.1.0');
+    const fresh = await file(site, `/${fakeShellFiles('3.1.0').chunk}`);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A page opened on 3.0.0 before the deploy still gets its chunks.
+    expect((await file(site, `/${fakeShellFiles('3.0.0').chunk}`)).body).toBe('/* shell 3.0.0 chunk */');
+    expect(await fs.stat(path.join(cache, 'shell', '3.1.0', 'server', 'render.js'))).toBeTruthy();
+    await rollbackRelease({ releasesDir: releasesDir(), remote: 'shell', store });
+    expect((await file(site, '/about')).body).toContain('shell 3.0.0');
+    const [row] = await store.readActions(1);
+    expect(row).toMatchObject({ action: 'rollback', remote: 'shell', from: '3.1.0', to: '3.0.0' });
   });
 });

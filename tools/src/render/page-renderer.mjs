@@ -1,6 +1,7 @@
 // @ts-check
-// The site server's page render: the shell's Node build (shell/dist/server/render.js) renders the route with the
-// live remotes' Node builds; this wraps its HTML into the served document.
+// The site server's page render: the live shell version's Node build (<shell>/server/render.js, from the release
+// store; shell/dist only while no shell is published) renders the route with the live remotes' Node builds; this
+// wraps its HTML into the served document.
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,6 +9,7 @@ import { fallbackOrder, registryForVisitor } from '@metrology/shared/release';
 import { CART_COOKIE } from '@metrology/shared/rules';
 import { composeDocument } from './document.mjs';
 import { cookieValue } from './visitor.mjs';
+import { createShellSource } from '../shell-versions.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -49,7 +51,9 @@ const require = createRequire(import.meta.url);
 
 /**
  * @typedef {object} RendererOptions
- * @property {string} shellDir shell/dist
+ * @property {string} shellDir shell/dist: the shell served while no shell version is published
+ * @property {import('../shell-versions.mjs').ShellSource} [shellSource] where the live shell version is (default
+ *   one made from shellDir, releasesDir and artifacts)
  * @property {string} releasesDir
  * @property {import('../site-artifacts.mjs').ArtifactCache} [artifacts] the versions in the artifact store, in this
  *   server's cache: those a page needs are fetched and checked before it renders (the Node builds are loaded from
@@ -71,6 +75,9 @@ export const MAX_FALLBACKS = 5;
 /** Rendered pages kept at most. */
 export const MAX_CACHED_PAGES = 500;
 
+/** Shell versions whose Node render is kept loaded: the live one and the one before (a rollback is instant). */
+const LOADED_SHELLS = 2;
+
 /** @param {string} file */
 async function readJson(file) {
   return JSON.parse(await fs.readFile(file, 'utf8'));
@@ -80,15 +87,25 @@ async function readJson(file) {
  * @param {RendererOptions} options
  */
 export function createPageRenderer(options) {
-  const shellDir = path.resolve(options.shellDir);
   const releasesDir = path.resolve(options.releasesDir);
-  /** @type {Promise<{ render: (request: unknown) => Promise<ShellRender>; template: string; assets: { css: string[]; js: string[] } } | null> | null} */
-  let shell = null;
+  const shellSource =
+    options.shellSource ??
+    createShellSource({
+      shellDir: options.shellDir,
+      releasesDir,
+      ...(options.artifacts ? { artifacts: options.artifacts } : {}),
+      warn: options.warn,
+    });
+  /** @typedef {{ render: (request: unknown) => Promise<ShellRender>; template: string; assets: { css: string[]; js: string[] } }} LoadedShell */
+  /** shell folder -> its loaded render (a version's folder never changes; shell/dist is read once, as before) */
+  /** @type {Map<string, Promise<LoadedShell | null>>} */
+  const shells = new Map();
   /** Published versions never change: their manifests are read once (the most recent few kept). */
   /** @type {Map<string, Promise<unknown>>} */
   const manifests = new Map();
 
-  const loadShell = async () => {
+  /** @param {string} shellDir @returns {Promise<LoadedShell | null>} */
+  const loadShell = async (shellDir) => {
     const entry = path.join(shellDir, 'server', 'render.js');
     try {
       await fs.access(entry);
@@ -102,6 +119,24 @@ export function createPageRenderer(options) {
     ]);
     const module = /** @type {{ renderPage: (request: unknown) => Promise<ShellRender> }} */ (require(entry));
     return { render: module.renderPage, template, assets };
+  };
+
+  /** @param {string} shellDir */
+  const shellAt = (shellDir) => {
+    let loaded = shells.get(shellDir);
+    if (!loaded) {
+      loaded = loadShell(shellDir);
+      shells.set(shellDir, loaded);
+      while (shells.size > LOADED_SHELLS) {
+        const oldest = shells.keys().next().value;
+        if (oldest === undefined) break;
+        shells.delete(oldest);
+        // Its modules go with it: a site that serves many deploys does not keep every shell's code in memory.
+        for (const id of Object.keys(require.cache))
+          if (id.startsWith(`${oldest}${path.sep}`)) delete require.cache[id];
+      }
+    }
+    return loaded;
   };
 
   /** @param {string} remote @param {string} version */
@@ -231,17 +266,18 @@ export function createPageRenderer(options) {
      * @returns {Promise<PageAnswer | null>}
      */
     async render({ url, ip, cookie, visitor }) {
-      shell ??= loadShell();
-      const loaded = await shell;
-      if (!loaded) return null;
       const [registryText, indianUser] = await Promise.all([
         options.readRegistry().then((reading) => reading.text),
         options.indianVisitor(ip),
       ]);
+      const live = /** @type {import('@metrology/shared/release').Registry} */ (JSON.parse(registryText));
+      // The live shell version renders the page (one decision per request, like the remotes').
+      const shell = await shellSource.live(live);
+      const loaded = await shellAt(shell.dir);
+      if (!loaded) return null;
       const config = options.browserConfig();
       // One decision per request: each remote's version for this visitor (a valid preview, else their rollout
       // bucket, else the live pointer). The render, the cache key and the browser all follow this view.
-      const live = /** @type {import('@metrology/shared/release').Registry} */ (JSON.parse(registryText));
       const seen = registryForVisitor(live, {
         sessionId: visitor?.sessionId ?? '',
         previews: visitor?.preview ? { [visitor.preview.remote]: visitor.preview.version } : {},
@@ -324,7 +360,7 @@ export function createPageRenderer(options) {
       if (cacheMs <= 0) return answer(await render());
       // Everything a page depends on: the URL, the visitor's country and cart, the versions this visitor is
       // served (and whether as a preview), the config.
-      const key = JSON.stringify([url, indianUser, cartCookie, viewText, previewing, config]);
+      const key = JSON.stringify([url, indianUser, cartCookie, viewText, previewing, config, shell.dir]);
       return answer(await cached(key, render));
     },
   };
