@@ -1,6 +1,6 @@
 // @ts-check
-// `node node-build-probe.mjs <server/remoteEntry.js> <page module>...`: run by loadNodeBuild (node-build.mjs) in a
-// child process. Loads the container as the site's renderer does (shell/src/server/section-containers.ts) and
+// `node node-build-probe.mjs <server/remoteEntry.js> <page module>...` (a remote's) or `--shell <server/render.js>`
+// (the shell's): run by loadNodeBuild (node-build.mjs) in a child process. Loads the container as the site's renderer does (shell/src/server/section-containers.ts) and
 // gets each page; exit 0 and PROBE_LOADED when all load, else exit 1 and PROBE_FAILED with the reason.
 import { createRequire } from 'node:module';
 import { PROBE_FAILED, PROBE_LOADED } from './node-build.mjs';
@@ -18,8 +18,26 @@ function fail(error) {
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 
-const [entryFile, ...pages] = process.argv.slice(2);
-if (!entryFile) fail(new Error('usage: node-build-probe.mjs <remoteEntry.js> <page module>...'));
+const shellMode = process.argv[2] === '--shell';
+const [entryFile, ...pages] = process.argv.slice(shellMode ? 3 : 2);
+if (!entryFile)
+  fail(
+    new Error('usage: node-build-probe.mjs <remoteEntry.js> <page module>... | --shell <server/render.js>'),
+  );
+
+// The shell's Node build: the page render the site server calls (renderPage), loaded as the renderer loads it.
+if (shellMode) {
+  /** @type {{ renderPage?: unknown } | null} */
+  let render = null;
+  try {
+    render = createRequire(import.meta.url)(/** @type {string} */ (entryFile));
+  } catch (error) {
+    fail(new Error(`it throws when loaded: ${error instanceof Error ? error.message : String(error)}`));
+  }
+  if (typeof render?.renderPage !== 'function') fail(new Error('it exports no renderPage function'));
+  process.stdout.write(`${PROBE_LOADED} the shell's render\n`);
+  process.exit(0);
+}
 
 /** @type {unknown} */
 let loaded;

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { routesOf } from '@metrology/shared/release';
+import { SHELL, routesOf } from '@metrology/shared/release';
 
 /** The folder of a build or version that holds its Node build. */
 export const NODE_BUILD_DIR = 'server';
@@ -17,14 +17,20 @@ export const PROBE_FAILED = 'node-build-probe: failed:';
 /** A container that neither loads nor fails in this time is refused as not loading. */
 export const LOAD_TIMEOUT_MS = 60_000;
 
-/** @param {string} buildDir a build or version folder @returns {string} its Node build's container */
-export function nodeEntryFile(buildDir) {
-  return path.join(buildDir, NODE_BUILD_DIR, 'remoteEntry.js');
+/**
+ * @param {string} buildDir a build or version folder @param {string} [remote] 'shell' for the shell's build
+ * @returns {string} its Node build's container (a remote's), or its page render (the shell's)
+ */
+export function nodeEntryFile(buildDir, remote) {
+  return path.join(buildDir, NODE_BUILD_DIR, remote === SHELL.dir ? 'render.js' : 'remoteEntry.js');
 }
 
-/** @param {string} buildDir @returns {Promise<boolean>} whether the folder holds a Node build's container */
-export async function hasNodeBuild(buildDir) {
-  const stat = await fs.stat(nodeEntryFile(buildDir)).catch(() => null);
+/**
+ * @param {string} buildDir @param {string} [remote] 'shell' for the shell's build
+ * @returns {Promise<boolean>} whether the folder holds a Node build (a remote's container, the shell's render)
+ */
+export async function hasNodeBuild(buildDir, remote) {
+  const stat = await fs.stat(nodeEntryFile(buildDir, remote)).catch(() => null);
   return stat?.isFile() ?? false;
 }
 
@@ -67,23 +73,32 @@ export function formatBytes(bytes) {
  * @returns {Promise<{ pages: string[] }>}
  */
 export async function loadNodeBuild(buildDir, remote, { timeoutMs = LOAD_TIMEOUT_MS, memoryMb, env } = {}) {
-  const entryFile = nodeEntryFile(buildDir);
-  if (!(await hasNodeBuild(buildDir))) throw new Error(`there is no ${NODE_BUILD_DIR}/remoteEntry.js`);
-  const pages = [
-    ...new Set(
-      routesOf(/** @type {import('@metrology/shared/release').RemoteName} */ (remote)).map(
-        (route) => route.module,
-      ),
-    ),
-  ];
+  const entryFile = nodeEntryFile(buildDir, remote);
+  if (!(await hasNodeBuild(buildDir, remote)))
+    throw new Error(`there is no ${path.relative(buildDir, entryFile)}`);
+  // The shell's render is loaded and must export renderPage; it has no pages of its own.
+  const shell = remote === SHELL.dir;
+  const pages = shell
+    ? []
+    : [
+        ...new Set(
+          routesOf(/** @type {import('@metrology/shared/release').RemoteName} */ (remote)).map(
+            (route) => route.module,
+          ),
+        ),
+      ];
   const heap = memoryMb ? [`--max-old-space-size=${memoryMb}`] : [];
-  const child = spawn(process.execPath, [...heap, PROBE, entryFile, ...pages], {
-    cwd: buildDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...(env ? { env } : {}),
-    timeout: timeoutMs,
-    killSignal: 'SIGKILL',
-  });
+  const child = spawn(
+    process.execPath,
+    [...heap, PROBE, ...(shell ? ['--shell'] : []), entryFile, ...pages],
+    {
+      cwd: buildDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(env ? { env } : {}),
+      timeout: timeoutMs,
+      killSignal: 'SIGKILL',
+    },
+  );
   let stdout = '';
   let stderr = '';
   // Only the tail is kept: a build that prints without end cannot fill the checker's memory.

@@ -3,7 +3,7 @@
 // with one remote at a time.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isRemoteName } from '@metrology/shared/release';
+import { isReleaseName } from '@metrology/shared/release';
 import { signToken } from '@metrology/shared/signed-token';
 import {
   abortRollout,
@@ -15,10 +15,14 @@ import {
   readReleaseActions,
   setRolloutPercent,
   startRollout,
+  RELEASE_NAMES,
   REMOTE_NAMES,
+  SHELL_NOT_STAGED,
+  SHELL_RELEASE,
   ReleaseError,
   assertBuildOf,
-  assertKnownRemote,
+  assertKnownRelease,
+  entryOf,
   isPublished,
   isValidVersion,
   publishRelease,
@@ -48,6 +52,9 @@ Commands:
       in the registry: the site renders that version's pages in the browser, not on the server.
       --staged publishes without going live (the live version and a running rollout stay): then
       preview it and roll it out. A publish that goes live ends a running rollout of the remote.
+      'publish shell' releases the shell the same way (its page, assets and Node render; never staged
+      nor client-only): the site serves the new version on its next request, and keeps serving the
+      files of the last SHELL_VERSIONS_SERVED shell versions (default 5) to pages opened before.
   preview <remote> <version> [--ttl 1h]
       Print a link that shows the published version X of <remote> in the browser that opens it, and
       nowhere else (a signed preview cookie; the page shows a banner with "Exit preview"). The link
@@ -70,6 +77,7 @@ Commands:
   rollback <remote> [--to X] [--why TEXT]
       Make the previous good version live again (the newest one published before the live one that
       was not rolled back), or the published version X. Only the pointer moves; no file changes.
+      'rollback shell' moves the shell's pointer the same way.
   status [--json]
       Every remote's live version, when and from which commit it was built, its history, and the
       split of a running rollout.
@@ -96,7 +104,7 @@ with the deploy token in RELEASE_TOKEN, within its remotes and actions; publish 
 Every action writes a row to the action log (RELEASES_DIR/actions.jsonl, or the release_actions table with
 DATABASE_URL), naming RELEASE_ACTOR or user@host.
 
-Remotes: ${REMOTE_NAMES.join(', ')}
+Remotes: ${REMOTE_NAMES.join(', ')}; and the shell (publish, rollback, status, log: never staged)
 Environment: RELEASES_DIR  where versions and registry.json live (default ./releases)
              DATABASE_URL  when set, the live pointer and history are in this PostgreSQL database (shared by
                            every site server of a cluster); the versions' files stay in RELEASES_DIR
@@ -279,9 +287,16 @@ function parseCommand(command, positional, options) {
       `'${command}' takes one remote${takesVersion ? ' and a version' : ''} (got ${positional.join(' ')})`,
     );
   const remote = /** @type {string} */ (positional[0]);
-  if (!isRemoteName(remote)) {
-    throw new UsageError(`Unknown remote '${remote}' (one of ${REMOTE_NAMES.join(', ')})`);
+  if (!isReleaseName(remote)) {
+    throw new UsageError(`Unknown remote '${remote}' (one of ${RELEASE_NAMES.join(', ')})`);
   }
+  if (
+    remote === SHELL_RELEASE &&
+    (!['publish', 'rollback'].includes(command) || options.staged === true || options['client-only'] === true)
+  )
+    throw new UsageError(
+      `'${command}${options.staged === true ? ' --staged' : ''}${options['client-only'] === true ? ' --client-only' : ''}' is not for the shell. ${SHELL_NOT_STAGED}.`,
+    );
   /** @param {string} name */
   const versionOption = (name) => {
     const value = options[name];
@@ -363,9 +378,9 @@ function parseTokenCommand(positional, options) {
       `'token' is one of: token create --remote R --can A,B --expires 90d --name N | token list | token revoke <id>`,
     );
   const remotes = list('remote');
-  const unknown = remotes.find((remote) => !isRemoteName(remote));
+  const unknown = remotes.find((remote) => !isReleaseName(remote));
   if (!remotes.length || unknown)
-    throw new UsageError(`token create needs --remote with known remotes (${REMOTE_NAMES.join(', ')})`);
+    throw new UsageError(`token create needs --remote with known remotes (${RELEASE_NAMES.join(', ')})`);
   const can = list('can');
   if (!can.length)
     throw new UsageError('token create needs --can, some of publish,rollout,rollback,preview,read');
@@ -434,10 +449,10 @@ export function rolloutState(rollout) {
  * @param {import('./registry.mjs').Registry} registry
  * @param {readonly string[]} [remotes] the rows (over the network: the remotes the token may read)
  */
-export function statusTable(registry, remotes = REMOTE_NAMES) {
+export function statusTable(registry, remotes = registry.shell ? RELEASE_NAMES : REMOTE_NAMES) {
   const rows = [['REMOTE', 'VERSION', 'PUBLISHED', 'COMMIT', 'STATE']];
   for (const remote of remotes) {
-    const entry = registry.remotes[remote];
+    const entry = entryOf(registry, remote);
     if (!entry || entry.history.length === 0) {
       rows.push([remote, '-', '-', '-', 'never published']);
       continue;
@@ -501,7 +516,7 @@ async function publish(deps, command) {
     // A folder that is no build of this remote is refused as such before its halves are measured.
     await assertBuildOf(command.remote, distDir);
     const sizes = await buildSizes(distDir);
-    const withNode = await hasNodeBuild(distDir);
+    const withNode = await hasNodeBuild(distDir, command.remote);
     deps.out(
       `${command.dist ? `Publishing ${distDir}` : `Built ${command.remote} in ${seconds(building)}`}: ` +
         `browser build ${size(sizes.browser)}, ` +
@@ -540,7 +555,9 @@ async function publish(deps, command) {
                 );
               });
               deps.out(
-                `Node build loaded: ${pages.length} page${pages.length === 1 ? '' : 's'} in ${seconds(loading)}.`,
+                command.remote === SHELL_RELEASE
+                  ? `The shell's Node render loaded in ${seconds(loading)}.`
+                  : `Node build loaded: ${pages.length} page${pages.length === 1 ? '' : 's'} in ${seconds(loading)}.`,
               );
             },
           }),
@@ -752,7 +769,7 @@ export async function runRelease(argv, deps) {
         return EXIT.ok;
       }
       case 'publish':
-        assertKnownRemote(command.remote);
+        assertKnownRelease(command.remote);
         await publish(deps, command);
         return EXIT.ok;
       case 'preview':

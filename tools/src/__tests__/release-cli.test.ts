@@ -3,7 +3,14 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { EXIT, HELP, parseReleaseArgs, runRelease, type ReleaseDeps } from '../release-cli.mjs';
 import { readRegistry } from '../registry.mjs';
-import { RELEASE_SCRIPT, REPO_ROOT, fakeBuild, tempDir, type FakeNodeBuild } from './release-fixtures';
+import {
+  RELEASE_SCRIPT,
+  REPO_ROOT,
+  fakeBuild,
+  fakeShellBuild,
+  tempDir,
+  type FakeNodeBuild,
+} from './release-fixtures';
 
 describe('parseReleaseArgs', () => {
   test.each([
@@ -48,7 +55,7 @@ describe('parseReleaseArgs', () => {
     [['rollback'], "'rollback' needs a remote"],
     [
       ['publish', 'content'],
-      "Unknown remote 'content' (one of mfe-catalog, mfe-commerce, mfe-content, mfe-careers)",
+      "Unknown remote 'content' (one of mfe-catalog, mfe-commerce, mfe-content, mfe-careers, shell)",
     ],
     [['publish', 'mfe-content', 'mfe-catalog'], "'publish' takes one remote (got mfe-content mfe-catalog)"],
     [['publish', 'mfe-content', '--version'], '--version needs a value'],
@@ -66,6 +73,13 @@ describe('parseReleaseArgs', () => {
     [['status', '--verbose'], "'status' has no option --verbose"],
     [['publish', 'mfe-content', '--client-only=yes'], '--client-only takes no value'],
     [['rollback', 'mfe-content', '--client-only'], "'rollback' has no option --client-only"],
+    [
+      ['rollout', 'shell', '1.0.0', '--percent', '10'],
+      "'rollout' is not for the shell. The shell is not rolled out in stages",
+    ],
+    [['publish', 'shell', '--staged'], "'publish --staged' is not for the shell"],
+    [['publish', 'shell', '--client-only'], "'publish --client-only' is not for the shell"],
+    [['preview', 'shell', '1.0.0'], "'preview' is not for the shell"],
   ])('refuses %j', (argv, message) => {
     expect(() => parseReleaseArgs(argv)).toThrow(message);
   });
@@ -128,6 +142,49 @@ describe('runRelease', () => {
     out = [];
     expect(await runRelease(['publish', 'mfe-content', '--version', '1.1.0'], deps())).toBe(EXIT.ok);
     expect(out).toContain('Published mfe-content 1.1.0 (commit f00d123); it is live now (was 1.0.0).');
+  });
+
+  test('publish shell and rollback shell move the shell pointer, after its Node render loaded; status and log show it', async () => {
+    const first = await fakeShellBuild(root, 'one');
+    expect(await runRelease(['publish', 'shell', '--dist', first], deps())).toBe(EXIT.ok);
+    expect(out).toContain('Published shell 1.0.0 (commit f00d123); it is live now.');
+    expect(out).toContainEqual(expect.stringMatching(/^The shell's Node render loaded in \d+\.\d s\.$/));
+    const second = await fakeShellBuild(root, 'two');
+    expect(await runRelease(['publish', 'shell', '--dist', second, '--version', '1.1.0'], deps())).toBe(
+      EXIT.ok,
+    );
+    expect(out).toContain('Published shell 1.1.0 (commit f00d123); it is live now (was 1.0.0).');
+    const registry = await readRegistry(path.join(root, 'releases'));
+    expect(registry.shell?.current).toBe('1.1.0');
+    expect(registry.remotes).toEqual({});
+
+    out = [];
+    expect(await runRelease(['rollback', 'shell', '--why', 'header broken'], deps())).toBe(EXIT.ok);
+    expect(out).toEqual(['shell 1.0.0 is live now (was 1.1.0).']);
+    out = [];
+    expect(await runRelease(['status'], deps())).toBe(EXIT.ok);
+    expect(out.join('\n')).toMatch(/^shell +1\.0\.0 .+ live$/m);
+    out = [];
+    expect(await runRelease(['log', '--json'], deps())).toBe(EXIT.ok);
+    expect(JSON.parse(out.join('\n'))[0]).toMatchObject({
+      action: 'rollback',
+      remote: 'shell',
+      from: '1.1.0',
+      to: '1.0.0',
+      why: 'header broken',
+    });
+
+    // A shell render that does not load is refused before the pointer moves.
+    const broken = await fakeShellBuild(root, 'broken');
+    await fs.writeFile(path.join(broken, 'server', 'render.js'), "throw new Error('render broken');");
+    err = [];
+    expect(await runRelease(['publish', 'shell', '--dist', broken, '--version', '1.2.0'], deps())).toBe(
+      EXIT.refused,
+    );
+    expect(err.join('\n')).toMatch(
+      /The Node build of shell 1\.2\.0 does not load \(it throws when loaded: render broken\)/,
+    );
+    expect((await readRegistry(path.join(root, 'releases'))).shell?.current).toBe('1.0.0');
   });
 
   test("a good publish's version folder holds the browser build and its Node build", async () => {

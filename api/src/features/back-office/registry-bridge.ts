@@ -10,6 +10,8 @@ import type { RegistryEntry, Release, Rollout, RolloutStage } from '@metrology/s
 export type { RegistryEntry, Release as RegistryRelease, Rollout, RolloutStage };
 export interface Registry {
   remotes: Record<string, RegistryEntry>;
+  /** The shell's entry (released like a remote, kept apart from the four). */
+  shell?: RegistryEntry;
 }
 
 /** One row of the action log (tools/src/registry.mjs ReleaseActionRecord). */
@@ -73,6 +75,8 @@ interface Target {
 
 export interface RegistryModule {
   REMOTE_NAMES: readonly string[];
+  /** The remotes and the shell ('shell'): what publish and rollback take. */
+  RELEASE_NAMES: readonly string[];
   ReleaseError: new (message: string) => Error;
   AUTOMATIC: string;
   readRegistry(releasesDir: string): Promise<Registry>;

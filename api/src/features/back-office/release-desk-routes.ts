@@ -105,8 +105,9 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { remote, to, why } = request.body;
       const registry = await access.module();
-      if (!registry.REMOTE_NAMES.includes(remote)) {
-        throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
+      // The shell's pointer rolls back like a remote's (npm run release -- rollback shell --to URL).
+      if (!registry.RELEASE_NAMES.includes(remote)) {
+        throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.RELEASE_NAMES.join(', ')})`);
       }
       assertRemote(request, remote);
       const where = await access.where();

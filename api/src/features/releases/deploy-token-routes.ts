@@ -10,7 +10,7 @@ import {
   RevokeDeployTokenBody,
   RevokeDeployTokenResponse,
 } from '@metrology/shared/contracts';
-import { REMOTE_NAMES } from '@metrology/shared/release';
+import { RELEASE_NAMES } from '@metrology/shared/release';
 import { HttpError } from '../../lib/errors.js';
 import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { requireRole } from '../back-office/roles.js';
@@ -36,8 +36,9 @@ export async function deployTokenRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { name, remotes, can, expiresInDays } = request.body;
-      const unknown = remotes.find((remote) => !(REMOTE_NAMES as readonly string[]).includes(remote));
-      if (unknown) throw new HttpError(400, `Unknown remote '${unknown}' (one of ${REMOTE_NAMES.join(', ')})`);
+      // A token may be scoped to the shell too: it publishes and rolls back the shell like a remote.
+      const unknown = remotes.find((remote) => !(RELEASE_NAMES as readonly string[]).includes(remote));
+      if (unknown) throw new HttpError(400, `Unknown remote '${unknown}' (one of ${RELEASE_NAMES.join(', ')})`);
       const createdBy = await callerName(app, request);
       const { token, secret } = await createDeployToken(db, { name, remotes, can, expiresInDays, createdBy });
       request.log.warn({ token: token.id, remotes, can, by: request.userId }, 'deploy token created');

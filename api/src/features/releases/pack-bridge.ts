@@ -29,7 +29,8 @@ export interface PackModule {
 }
 
 export interface NodeBuildModule {
-  hasNodeBuild(buildDir: string): Promise<boolean>;
+  /** remote 'shell': the shell's Node render (server/render.js) instead of a container */
+  hasNodeBuild(buildDir: string, remote?: string): Promise<boolean>;
   loadNodeBuild(
     buildDir: string,
     remote: string,

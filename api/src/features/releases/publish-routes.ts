@@ -64,8 +64,9 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { remote, version, commit, staged, clientOnly } = request.query;
       const registry = await access.module();
-      if (!registry.REMOTE_NAMES.includes(remote))
-        throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
+      // The shell is published like a remote (never staged nor client-only: publishRelease refuses those).
+      if (!registry.RELEASE_NAMES.includes(remote))
+        throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.RELEASE_NAMES.join(', ')})`);
       assertRemote(request, remote);
       const body = request.body;
       if (!Buffer.isBuffer(body))
@@ -100,7 +101,7 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
         let pages = 0;
         if (clientOnly !== 'true') {
           const nodeBuild = await nodeBuildModule();
-          if (!(await nodeBuild.hasNodeBuild(buildDir)))
+          if (!(await nodeBuild.hasNodeBuild(buildDir, remote)))
             throw refused(
               `it has no Node build (server/remoteEntry.js), so the site could not render ${remote}'s pages; publish both builds, or pass --client-only`,
             );

@@ -113,3 +113,56 @@ test('a team publishes, rolls out and reads its remote with a deploy token over 
   expect(after.code).toBe(1);
   expect(after.err).toMatch(/revoked.*\(HTTP 401\)/);
 });
+
+/** A small build of the shell as the publish step checks it: its page, asset list, a chunk and its Node render. */
+async function shellBuild(version: string): Promise<string> {
+  const dir = path.join(work, `shell-build-${version}`);
+  await fs.mkdir(path.join(dir, 'server'), { recursive: true });
+  await fs.writeFile(path.join(dir, 'index.html'), `<!doctype html><title>shell ${version}</title>`);
+  await fs.writeFile(path.join(dir, 'page-assets.json'), JSON.stringify({ css: [], js: ['main.0123456789.js'] }));
+  await fs.writeFile(path.join(dir, 'main.0123456789.js'), `/* shell ${version} */`);
+  await fs.writeFile(path.join(dir, 'server', 'render.js'), 'module.exports.renderPage = async () => ({});');
+  return dir;
+}
+
+test('the shell is published and rolled back over HTTP with a deploy token scoped to it, and only with one', async () => {
+  const made = await release(
+    ['token', 'create', '--remote', 'shell', '--can', 'publish,rollback,read', '--expires', '1d', '--name', 'shell CI', '--to', url],
+    managerEnv,
+  );
+  expect(made.code).toBe(0);
+  const team = { RELEASE_URL: url, RELEASE_TOKEN: made.out.trim() };
+
+  const first = await release(['publish', 'shell', '--version', '2.0.0', '--dist', await shellBuild('2.0.0')], team);
+  expect(first.err).toBe('');
+  expect(first.out).toMatch(/Published shell 2\.0\.0; it is live now\./);
+  const second = await release(['publish', 'shell', '--version', '2.1.0', '--dist', await shellBuild('2.1.0')], team);
+  expect(second.out).toMatch(/Published shell 2\.1\.0; it is live now \(was 2\.0\.0\)\./);
+  expect(await publishedFileOf(app, path.join(work, 'releases'), 'shell', '2.1.0', 'index.html')).toContain('shell 2.1.0');
+  // The shell's entry is its own: the remotes the site and the desk read stay the four.
+  const registry = await registryAccess(app).read();
+  expect(registry.shell?.current).toBe('2.1.0');
+  expect(Object.keys(registry.remotes)).not.toContain('shell');
+
+  const rollback = await release(['rollback', 'shell', '--why', 'menu broken'], team);
+  expect(rollback.out).toMatch(/shell 2\.0\.0 is live now \(was 2\.1\.0\)\./);
+  expect((await registryAccess(app).read()).shell?.current).toBe('2.0.0');
+  const log = JSON.parse((await release(['log', '--json'], team)).out) as { action: string; remote: string; actor: string }[];
+  expect(log[0]).toMatchObject({ action: 'rollback', remote: 'shell', actor: expect.stringMatching(/^token:shell CI#/) });
+
+  // Within the token's rights: a staged shell is refused, and a token for a remote may not touch the shell.
+  const staged = await release(['publish', 'shell', '--staged', '--dist', await shellBuild('2.2.0')], team);
+  expect(staged.code).toBe(2);
+  expect(staged.err).toMatch(/The shell is not rolled out in stages/);
+  const other = await release(
+    ['token', 'create', '--remote', 'mfe-content', '--can', 'publish,rollback', '--expires', '1d', '--name', 'content only', '--to', url],
+    managerEnv,
+  );
+  const content = { RELEASE_URL: url, RELEASE_TOKEN: other.out.trim() };
+  const denied = await release(['rollback', 'shell'], content);
+  expect(denied.code).toBe(1);
+  expect(denied.err).toMatch(/This deploy token may not act on shell\. \(HTTP 403\)/);
+  const deniedPublish = await release(['publish', 'shell', '--version', '2.3.0', '--dist', await shellBuild('2.3.0')], content);
+  expect(deniedPublish.err).toMatch(/This deploy token may not act on shell\. \(HTTP 403\)/);
+  expect((await registryAccess(app).read()).shell?.current).toBe('2.0.0');
+});
