@@ -18,26 +18,38 @@ export const NATIVE_FALLBACK_MS = 20_000;
  * The script's body; it only ever runs in the browser, stringified into the page.
  * @param {Window & Record<string, unknown>} w
  * @param {Document} d
- * @param {number} fallbackMs
+ * @param {number} ms a held post form is sent natively after this
  */
-function holdEarlyInput(w, d, fallbackMs) {
+function holdEarlyInput(w, d, ms) {
   /** @type {{ type: 'click' | 'submit'; el: HTMLElement; by: HTMLElement | null }[]} */
   var q = [];
   /** Fields typed into: React may not have seen the typing (before or while it hydrates them). @type {Element[]} */
   var typed = [];
   /** @type {{ q: typeof q; typed: Element[]; live: boolean; fail: () => void; wake?: () => void }} */
-  var state = { q: q, typed: typed, live: false, fail: sendNatively };
+  var state = { q, typed, live: false, fail: sendNative };
+  /** Whether the field of the input event under way was React's before React's listener saw the event. */
+  var was = false;
   w.__shopEarly = state;
-  /** React has hydrated an element once it carries its props (their key starts so). @param {Element} el */
+  /**
+   * React hands events to an element once the render that hydrated it has committed. Its fiber (set during the
+   * render) is committed when no new fiber above it is still flagged as being placed or hydrated (4098) and the
+   * chain reaches the root (tag 3): the test React makes before it dispatches an event.
+   * @param {Element} el
+   */
   function live(el) {
-    return Object.keys(el).some(function (k) {
-      return k.indexOf('__reactProps') === 0;
-    });
+    var k = Object.keys(el).find((k) => k.startsWith('__reactFiber'));
+    /** @type {{ alternate: unknown; flags: number; tag: number; return: any } | undefined} */
+    var n = k && /** @type {any} */ (el)[k];
+    if (!n) return false;
+    for (; !n.alternate; n = n.return) {
+      if (n.flags & 4098) return false;
+      if (!n.return) return n.tag === 3;
+    }
+    while (n.return) n = n.return;
+    return n.tag === 3;
   }
   /** @param {Element | null} el */
-  function busy(el) {
-    if (el) el.setAttribute('aria-busy', 'true');
-  }
+  var busy = (el) => el?.setAttribute('aria-busy', 'true');
   /** @param {Event} e @param {HTMLElement} el @param {HTMLElement | null} by @param {'click' | 'submit'} type */
   function hold(e, el, by, type) {
     // Only the page's current copy of this script holds anything (it ran once per page; tests run it again).
@@ -45,18 +57,18 @@ function holdEarlyInput(w, d, fallbackMs) {
     e.preventDefault();
     e.stopImmediatePropagation();
     // Each press is given back once, in order: two presses of + are two steps, one Add to Cart is one line.
-    q.push({ type: type, el: el, by: by });
+    q.push({ type, el, by });
     busy(el);
     busy(by);
     // The shell's replayer, once running, is told at once.
-    if (state.wake) state.wake();
+    state.wake?.();
   }
   /** The post forms still held are sent as they are: the site server answers them without script. */
-  function sendNatively() {
+  function sendNative() {
     if (state.live) return;
-    q.slice().forEach(function (e) {
+    for (var e of q.slice()) {
       var f = /** @type {HTMLFormElement} */ (e.el);
-      if (e.type !== 'submit' || f.method !== 'post' || !f.isConnected) return;
+      if (e.type !== 'submit' || f.method !== 'post' || !f.isConnected) continue;
       q.splice(q.indexOf(e), 1);
       var by = /** @type {HTMLButtonElement | null} */ (e.by);
       if (by && by.name) {
@@ -67,11 +79,11 @@ function holdEarlyInput(w, d, fallbackMs) {
         f.appendChild(extra);
       }
       HTMLFormElement.prototype.submit.call(f);
-    });
+    }
   }
   d.addEventListener(
     'click',
-    function (e) {
+    (e) => {
       var t = e.target;
       var c = t instanceof Element ? t.closest('button,[role=button],summary') : null;
       // Held too while typing React has not taken in waits to be told: the press comes after it.
@@ -84,19 +96,26 @@ function holdEarlyInput(w, d, fallbackMs) {
   );
   d.addEventListener(
     'submit',
-    function (e) {
+    (e) => {
       var f = e.target;
-      if (!(f instanceof HTMLFormElement) || (live(f) && !typed.length) || f.hasAttribute('data-native'))
+      if (
+        !(f instanceof HTMLFormElement) ||
+        (live(f) && !typed.length) ||
+        f.hasAttribute('data-native') ||
+        !f.closest('#root')
+      )
         return;
-      if (!f.closest('#root')) return;
       var by = /** @type {SubmitEvent} */ (e).submitter;
       hold(e, f, by instanceof HTMLElement ? by : null, 'submit');
     },
     true,
   );
   /**
-   * After React had its turn (this listens at the document, after React's listener on #root): a field whose value
-   * React did not take in (no value tracker holding it, or no React props at all) is noted with what was typed.
+   * Typing React may not have taken in is noted with what was typed. An event on a field React has not
+   * hydrated (seen first, at the document's capture phase) never reaches the state: React hydrates the field there
+   * and then, starting its value tracker from the text already typed (so the change looks taken in), or it stops
+   * the event (so nothing after React sees it). On a field React had, the event is looked at after React's
+   * listener (on #root): its value tracker tells whether React took the text in.
    * @param {Event} e
    */
   function note(e) {
@@ -104,27 +123,36 @@ function holdEarlyInput(w, d, fallbackMs) {
     if (w.__shopEarly !== state || !(t instanceof Element) || !t.closest('#root')) return;
     var k = t._valueTracker;
     var i = typed.indexOf(t);
-    if (k ? k.getValue() === t.value : live(t)) {
+    if (e.eventPhase === 1) {
+      was = live(t);
+      if (was) return;
+    } else if (!was) return;
+    else if (!k || k.getValue() === t.value) {
       if (i >= 0) typed.splice(i, 1);
       return;
     }
     // Kept on the field: a render may put the old value back before React is told.
     t.shopTyped = t.value;
     if (i < 0 && typed.length < 50) typed.push(t);
-    if (state.wake) state.wake();
+    state.wake?.();
   }
-  d.addEventListener('input', note);
-  d.addEventListener('change', note);
-  setTimeout(sendNatively, fallbackMs);
+  for (var type of ['input', 'change']) {
+    d.addEventListener(type, note, true);
+    d.addEventListener(type, note);
+  }
+  setTimeout(sendNative, ms);
 }
 
 /**
- * The inline script as the page carries it: the function's source without its comments, indentation and the
- * spaces around punctuation (it holds no string, pattern or division that either could cut).
+ * The inline script as the page carries it: the function's source without its name, comments, line breaks (every
+ * statement ends in a semicolon), indentation, the spaces around punctuation and trailing commas (it holds no
+ * string, pattern or division that any of these could cut).
  */
 export const EARLY_INPUT_SCRIPT = `(${holdEarlyInput
   .toString()
+  .replace(/^function \w+/, 'function')
   .replace(/\/\*[\s\S]*?\*\//g, '')
   .replace(/^\s*\/\/.*$/gm, '')
-  .replace(/\s*\n\s*/g, '\n')
-  .replace(/[ \t]*([{}();,=:?|&!<>+])[ \t]*/g, '$1')})(window,document,${NATIVE_FALLBACK_MS});`;
+  .replace(/\s*\n\s*/g, '')
+  .replace(/[ \t]*([{}();,=:?|&!<>+])[ \t]*/g, '$1')
+  .replace(/,\)/g, ')')})(window,document,${NATIVE_FALLBACK_MS});`;

@@ -29,9 +29,34 @@ declare global {
   }
 }
 
-/** React has hydrated an element once it carries its props (the same test as the early-input script's). */
+/** The part of a React fiber this reads (React's own, not a public API: the early-input script reads the same). */
+interface FiberLink {
+  alternate: unknown;
+  flags: number;
+  tag: number;
+  return: FiberLink | null;
+}
+
+/** Placement | Hydrating: a fiber so flagged belongs to a render that has not committed yet. */
+const NOT_COMMITTED = 4098;
+const HOST_ROOT = 3;
+
+/**
+ * React hands events to an element once the render that hydrated it has committed (its props and fiber are on the
+ * element from the render on, which may yield for seconds before it commits). The same test the early-input script
+ * makes, and React makes before it dispatches an event: no new fiber above the element's is still flagged as being
+ * placed or hydrated, and the chain reaches the root.
+ */
 export function isHydrated(element: Element): boolean {
-  return Object.keys(element).some((key) => key.startsWith('__reactProps'));
+  const key = Object.keys(element).find((name) => name.startsWith('__reactFiber'));
+  let fiber = key ? (element as unknown as Record<string, FiberLink | undefined>)[key] : undefined;
+  if (!fiber) return false;
+  for (; !fiber.alternate; fiber = fiber.return) {
+    if (fiber.flags & NOT_COMMITTED) return false;
+    if (!fiber.return) return fiber.tag === HOST_ROOT;
+  }
+  while (fiber.return) fiber = fiber.return;
+  return fiber.tag === HOST_ROOT;
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -86,9 +111,12 @@ function tellReact(field: Field, rendered: string, typed: string): void {
 }
 
 /**
- * Attempts to bring one typed field's state in line: while React's tracker shows it has not taken the text in (the
- * event reached a part React had not committed yet, and was dropped), it is told again; a field whose handler
- * refuses the text is left as it is after these.
+ * Attempts to bring one typed field's state in line. React's value tracker cannot say whether the state has the
+ * text: React creates it at hydration from what the field shows, so text typed before then looks taken in while
+ * the state still holds the server's value. What the component renders (its `value` prop) can: while it differs
+ * from the typed text, React is told, again every RETRY_AFTER_MS (a render may still be on its way, or the text
+ * may have reached a part React had not committed yet and been dropped). Telling again sets the same text, so
+ * it cannot act twice; a field whose handler refuses the text is left as it is after SYNC_ATTEMPTS.
  */
 const SYNC_ATTEMPTS = 10;
 const RETRY_AFTER_MS = 300;
@@ -110,12 +138,8 @@ function syncTyped(element: Element): boolean {
   const typed = (element as Field & { shopTyped?: unknown }).shopTyped;
   const wanted = typeof typed === 'string' ? typed : element.value;
   if (rendered === undefined || rendered === wanted) return true;
-  // React's value tracker holds the last value React took in: once it holds the typed text, React has it (its
-  // state may still be on its way, a router transition), and telling it again would act twice.
-  const tracker = (element as Field & { _valueTracker?: { getValue(): string } })._valueTracker;
-  if (tracker && tracker.getValue() === wanted) return true;
   const tried = attempts.get(element) ?? { count: 0, at: 0 };
-  // A select has no tracker and its change always counts: it is told once.
+  // A select's change always counts: it is told once.
   if (tried.count >= (element instanceof HTMLSelectElement ? 1 : SYNC_ATTEMPTS)) return true;
   if (tried.count > 0 && Date.now() - tried.at < RETRY_AFTER_MS) return false;
   attempts.set(element, { count: tried.count + 1, at: Date.now() });

@@ -76,7 +76,7 @@ describe('the served document of a server render', () => {
   it('gives scripts and script preloads this response nonce, and escapes attribute values', () => {
     const page = withNonce(composeDocument(TEMPLATE, parts), 'abc123');
     expect(page).toContain('<script nonce="abc123">(function(l)');
-    expect(page).toContain('<script nonce="abc123">(function holdEarlyInput(');
+    expect(page).toContain('<script nonce="abc123">(function(w,d,ms){');
     expect(page).toContain('<script nonce="abc123" type="application/json" id="shop-data">');
     expect(escapeHtml('"><script>')).toBe('&quot;&gt;&lt;script&gt;');
   });

@@ -180,6 +180,47 @@ describe('input before hydration', () => {
     expect(onSend).toHaveBeenCalledWith('Asha Menon');
   });
 
+  it('tells React about text typed before hydration, though React took its tracker from the typed field', async () => {
+    const onSend = jest.fn();
+    const element = <Contact onSend={onSend} />;
+    const container = serverPage(element);
+    const name = document.getElementById('name') as HTMLInputElement;
+    // Typed before any script: the page's script notes it.
+    name.value = 'Asha Menon';
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+    // Hydration keeps the text in the field and starts React's value tracker from it, but the state is still the
+    // server's empty name.
+    await hydrate(container, element);
+    const tracker = (name as HTMLInputElement & { _valueTracker?: { getValue(): string } })._valueTracker;
+    expect(tracker?.getValue()).toBe('Asha Menon');
+    button('Send').click();
+    await settle();
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(onSend).toHaveBeenCalledWith('Asha Menon');
+    expect(name.value).toBe('Asha Menon');
+  });
+
+  it('notes typing on a field React hydrates while handling that very event, or stops', async () => {
+    const element = <Contact onSend={() => undefined} />;
+    const container = serverPage(element);
+    const name = document.getElementById('name') as HTMLInputElement;
+    // What React does with an event on a part it has not hydrated: it hydrates it there and then, taking the
+    // field's current text as its tracker's starting value, so the change never reaches the state.
+    // Or, when it cannot hydrate it yet, it stops the event: nothing after React sees it.
+    const other = document.getElementById('other') as HTMLInputElement;
+    container.addEventListener('input', (event) => {
+      if (event.target === other) event.stopPropagation();
+      else Object.assign(name, { _valueTracker: { getValue: () => name.value } });
+    });
+    name.value = 'Asha';
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+    other.value = 'x';
+    other.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(window.__shopEarly?.typed).toEqual([name, other]);
+    expect((name as HTMLInputElement & { shopTyped?: string }).shopTyped).toBe('Asha');
+    expect((other as HTMLInputElement & { shopTyped?: string }).shopTyped).toBe('x');
+  });
+
   it('notes a field typed into before React has it, and forgets it once React took the value in', async () => {
     const element = <Contact onSend={() => undefined} />;
     const container = serverPage(element);
