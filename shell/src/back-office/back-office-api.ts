@@ -58,7 +58,9 @@ function search(params: Record<string, string | number | undefined>): string {
 
 /** The back office's calls; every one is checked on the server (401 without a session, 403 without the role). */
 export const backOfficeApi = shopApi
-  .enhanceEndpoints({ addTagTypes: ['Me', 'DeskOrders', 'Inbox', 'ReleaseDesk', 'CaughtMail'] })
+  .enhanceEndpoints({
+    addTagTypes: ['Me', 'DeskOrders', 'Inbox', 'ReleaseDesk', 'CaughtMail', 'DeployTokens'],
+  })
   .injectEndpoints({
     endpoints: (build) => ({
       // The argument is the session token: a new login is a new cache entry, never the last user's role.

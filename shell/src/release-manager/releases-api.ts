@@ -1,9 +1,15 @@
 import { shopApi } from '@metrology/shared';
 import type {
+  CreateDeployTokenBody,
+  CreateDeployTokenResponse,
+  DeployToken,
+  DeployTokensResponse,
   LoadFailure,
   LoadFailuresResponse,
   PreviewBody,
   PreviewResponse,
+  RevokeDeployTokenBody,
+  RevokeDeployTokenResponse,
   RolloutActionBody,
   RolloutPercentBody,
   RolloutResponse,
@@ -13,6 +19,8 @@ import { backOfficeApi } from '../back-office/back-office-api';
 
 /** One report from GET /api/releases/load-failures (absent fields come back as ''): the API's contract. */
 export type {
+  DeployAction,
+  DeployToken,
   DeskRemote,
   DeskRollout,
   LoadFailure,
@@ -64,3 +72,25 @@ export const {
   useRolloutActionMutation,
   usePreviewLinkMutation,
 } = rolloutApi;
+
+/** The deploy tokens of section teams' CI (release managers' sessions only): listed, made (the secret once), revoked. */
+export const deployTokensApi = backOfficeApi.injectEndpoints({
+  endpoints: (build) => ({
+    deployTokens: build.query<DeployToken[], void>({
+      query: () => '/api/releases/tokens',
+      transformResponse: (response: DeployTokensResponse) => response.tokens,
+      providesTags: ['DeployTokens'],
+    }),
+    createDeployToken: build.mutation<CreateDeployTokenResponse, CreateDeployTokenBody>({
+      query: (body) => ({ url: '/api/releases/tokens', method: 'POST', body }),
+      invalidatesTags: ['DeployTokens'],
+    }),
+    revokeDeployToken: build.mutation<RevokeDeployTokenResponse, RevokeDeployTokenBody>({
+      query: (body) => ({ url: '/api/releases/tokens/revoke', method: 'POST', body }),
+      invalidatesTags: ['DeployTokens'],
+    }),
+  }),
+});
+
+export const { useDeployTokensQuery, useCreateDeployTokenMutation, useRevokeDeployTokenMutation } =
+  deployTokensApi;

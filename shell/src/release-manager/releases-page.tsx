@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { errorMessage, notify } from '@metrology/shared';
 import { REMOTES, type RemoteName } from '../routes/route-table';
 import type { Registry, Release } from '../remotes/registry';
@@ -12,11 +12,14 @@ import { ConfirmDialog } from '../back-office/confirm-dialog';
 import { RoleGate } from '../back-office/role-gate';
 import {
   RECENT_FAILURES,
+  useDeployTokensQuery,
   useLoadFailuresQuery,
   usePreviewLinkMutation,
   type DeskRemote,
   type LoadFailure,
 } from './releases-api';
+import { ScrollRegion, Time } from './desk-parts';
+import { DeployTokensSection } from './deploy-tokens';
 import { openPreview } from './open-preview';
 import { RolloutsSection, StartRolloutDialog } from './rollouts';
 import '../back-office/back-office.css';
@@ -28,30 +31,6 @@ const KIND_LABELS: Record<string, string> = {
   render: 'Page threw while rendering',
   'incompatible-shared': 'Incompatible shared dependency',
 };
-
-/** Release managers read UTC, the same as `npm run release -- status`. */
-function Time({ iso }: { iso: string }) {
-  const date = new Date(iso);
-  if (!iso || Number.isNaN(date.getTime())) return <>{iso || '—'}</>;
-  return (
-    <time dateTime={date.toISOString()}>{`${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`}</time>
-  );
-}
-
-/** Wide tables scroll sideways on a phone; the scrolling region must be reachable by keyboard (WCAG 2.1.1). */
-function ScrollRegion({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
-  // Named "<section> table" so it is not a second landmark with its section's name (axe landmark-unique).
-  const names = `${labelledBy} ${labelledBy}-table`;
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region is focusable so keyboard users can scroll it
-    <div className="shell-releases__scroll" role="region" aria-labelledby={names} tabIndex={0}>
-      <span id={`${labelledBy}-table`} hidden>
-        table
-      </span>
-      {children}
-    </div>
-  );
-}
 
 function releaseState(
   release: Release,
@@ -338,6 +317,8 @@ function rolloutsOf(remotes: DeskRemote[]): Partial<Record<string, { version: st
 function ReleaseDeskView() {
   const desk = useReleaseDeskQuery(undefined, { refetchOnMountOrArgChange: true });
   const failures = useLoadFailuresQuery(RECENT_FAILURES, { refetchOnMountOrArgChange: true });
+  // The tokens section reads the same list; Refresh reads their last use again too.
+  const tokens = useDeployTokensQuery();
   const [moveRelease, moving] = useMoveReleaseMutation();
   const [previewLink] = usePreviewLinkMutation();
   const [asking, setAsking] = useState<Move | null>(null);
@@ -354,7 +335,7 @@ function ReleaseDeskView() {
       setProblem(errorMessage(error, 'The preview link could not be made.'));
     }
   };
-  const refreshing = desk.isFetching || failures.isFetching;
+  const refreshing = desk.isFetching || failures.isFetching || tokens.isFetching;
 
   const confirm = async () => {
     if (!asking) return;
@@ -379,6 +360,7 @@ function ReleaseDeskView() {
           onClick={() => {
             void desk.refetch();
             void failures.refetch();
+            void tokens.refetch();
           }}
           disabled={refreshing}
         >
@@ -424,6 +406,11 @@ function ReleaseDeskView() {
       <section aria-labelledby="releases-actions">
         <h2 id="releases-actions">Action log</h2>
         {desk.data ? <ActionsTable actions={desk.data.actions} /> : null}
+      </section>
+
+      <section aria-labelledby="releases-tokens">
+        <h2 id="releases-tokens">Deploy tokens</h2>
+        <DeployTokensSection />
       </section>
 
       <section aria-labelledby="releases-failures">
