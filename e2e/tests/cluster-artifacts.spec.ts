@@ -10,9 +10,10 @@ import { test, expect } from '../support/fixtures';
 
 /**
  * Issue 33's acceptance on `npm run cluster`: two site servers, each with its own empty cache and no shared folder
- * (the versions' files are in PostgreSQL, the artifact store). A team publishes a remote from a folder outside the
- * shop with a deploy token over HTTP; both site servers serve it, server-rendered, on their next request; the same
- * token rolls it back.
+ * (the versions' files are in PostgreSQL, the artifact store). A team builds a remote in a checkout of its own (a
+ * temporary copy of what it needs, with no RELEASES_DIR and no database) and publishes it with a deploy token over
+ * HTTP, running the real `npm run release -- publish`; both site servers serve it, server-rendered, on their next
+ * request; the same token rolls it back.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,7 +22,22 @@ const HEADING = 'About Us';
 const CHANGED = 'About Us — shipped by the content team';
 const VERSION = `9.2.0-team.${Date.now().toString(36)}`;
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+/**
+ * What the content team's checkout holds: its remote, the shared build configuration and the release CLI. Its
+ * node_modules is the shop's, by a symbolic link (a team's own `npm ci` would install the same packages).
+ */
+const TEAM_CHECKOUT = [
+  'tsconfig.base.json',
+  'mfe-content',
+  'tools/package.json',
+  'tools/federation',
+  'tools/scripts/release.mjs',
+  'tools/src',
+  'tools/types',
+];
+
+// One webpack build of the remote (browser and Node builds) on top of the cluster: about a minute, more when busy.
+test.describe.configure({ mode: 'serial', timeout: 360_000 });
 
 let cluster: Awaited<ReturnType<typeof startCluster>>;
 let team: string;
@@ -36,26 +52,73 @@ test.afterAll(async () => {
   if (team) await fs.rm(team, { recursive: true, force: true });
 });
 
-/** The release CLI as a team's CI runs it: in its own folder, no RELEASES_DIR, no database, no signing key. */
+/** The team's checkout: the files it needs, its own package.json, one visible change and a new version. */
+async function teamCheckout(): Promise<void> {
+  for (const entry of TEAM_CHECKOUT) {
+    await fs.cp(path.join(ROOT, entry), path.join(team, entry), {
+      recursive: true,
+      filter: (source) => !/[/\\](node_modules|dist|__tests__)$/.test(source),
+    });
+  }
+  await fs.symlink(path.join(ROOT, 'node_modules'), path.join(team, 'node_modules'), 'dir');
+  const shop = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+    type?: string;
+    scripts: Record<string, string>;
+  };
+  const release = shop.scripts.release;
+  expect(release, "the shop's package.json has a release script").toBeTruthy();
+  await fs.writeFile(
+    path.join(team, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'content-team',
+        private: true,
+        ...(shop.type ? { type: shop.type } : {}),
+        workspaces: ['mfe-content', 'tools'],
+        scripts: { release },
+      },
+      null,
+      2,
+    ),
+  );
+  const page = path.join(team, 'mfe-content/src/pages/about-page.tsx');
+  const source = await fs.readFile(page, 'utf8');
+  expect(source, 'the About page has its heading').toContain(`<h1>${HEADING}</h1>`);
+  await fs.writeFile(page, source.replace(`<h1>${HEADING}</h1>`, `<h1>${CHANGED}</h1>`));
+  const manifest = path.join(team, 'mfe-content/package.json');
+  const pkg = JSON.parse(await fs.readFile(manifest, 'utf8')) as { version: string };
+  await fs.writeFile(manifest, JSON.stringify({ ...pkg, version: VERSION }, null, 2));
+}
+
+/**
+ * `npm run release -- <args> --to <the cluster>` as a team's CI runs it: in its checkout, with the token, and no
+ * RELEASES_DIR, database, signing key or settings of the npm run that started this test.
+ */
 function teamRelease(
   token: string,
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, RELEASE_TOKEN: token };
-  for (const name of [
-    'DATABASE_URL',
-    'RELEASES_DIR',
-    'DATA_DIR',
-    'RELEASE_SIGNING_KEY',
-    'RELEASE_URL',
-    'INIT_CWD',
-  ])
-    delete env[name];
+  for (const name of Object.keys(env)) {
+    if (
+      name.startsWith('npm_') ||
+      [
+        'DATABASE_URL',
+        'RELEASES_DIR',
+        'DATA_DIR',
+        'RELEASE_SIGNING_KEY',
+        'RELEASE_URL',
+        'INIT_CWD',
+        'BUILD_OUTPUT_DIR',
+      ].includes(name)
+    )
+      delete env[name];
+  }
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      [path.join(ROOT, 'tools/scripts/release.mjs'), ...args, '--to', cluster.url],
-      { cwd: team, env },
+      'npm',
+      ['run', '--silent', 'release', '--', ...args, '--to', cluster.url],
+      { cwd: team, env, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -98,34 +161,27 @@ async function deployToken(): Promise<string> {
   return made.secret as string;
 }
 
-test('a version published with a deploy token is served server-rendered by both site servers from their own caches, and the token rolls it back', async ({
+test('a version built in a team checkout and published with a deploy token is served server-rendered by both site servers from their own caches, and the token rolls it back', async ({
   page,
 }) => {
   const base = await liveOn(cluster.sites[0]!.port);
   expect(base).toBeTruthy();
   const token = await deployToken();
+  await teamCheckout();
 
-  // The team's build, in a folder of its own outside the shop: the remote's production build with one visible
-  // change in both halves (the browser's and the Node one the site servers render with).
-  const dist = path.join(team, 'dist');
-  await fs.cp(path.join(ROOT, REMOTE, 'dist'), dist, { recursive: true });
-  let changedFiles = 0;
-  for (const dir of [dist, path.join(dist, 'server')]) {
-    for (const file of await fs.readdir(dir)) {
-      if (!file.endsWith('.js')) continue;
-      const code = await fs.readFile(path.join(dir, file), 'utf8');
-      const quoted = [JSON.stringify(HEADING), `'${HEADING}'`].find((q) => code.includes(q));
-      if (!quoted) continue;
-      await fs.writeFile(path.join(dir, file), code.split(quoted).join(JSON.stringify(CHANGED)));
-      changedFiles += 1;
-    }
-  }
-  expect(changedFiles).toBeGreaterThan(1);
-
-  const published = await teamRelease(token, 'publish', REMOTE, '--version', VERSION, '--dist', dist);
-  expect(published.stderr).toBe('');
-  expect(published.code).toBe(0);
-  // Nothing in a shared folder: the files are in the database only, until a site server needs them.
+  // The real CLI builds the remote there with webpack (both builds), packs them and uploads the pack.
+  const started = Date.now();
+  const published = await teamRelease(token, 'publish', REMOTE);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  test.info().annotations.push({ type: 'team build and publish', description: `${seconds} s` });
+  console.log(`The team's webpack build of ${REMOTE} and its upload took ${seconds} s.`);
+  expect(published.code, `${published.stdout}\n${published.stderr}`).toBe(0);
+  expect(published.stderr).toContain(`Building ${REMOTE} for production`);
+  expect(published.stdout).toContain(`Packed ${REMOTE} ${VERSION}`);
+  expect(published.stdout).toContain(`Published ${REMOTE} ${VERSION}; it is live now (was ${base}).`);
+  // Nothing in a shared folder: the files are in the database only, until a site server needs them. The team's
+  // checkout has no releases of its own either.
+  await expect(fs.stat(path.join(team, 'releases'))).rejects.toThrow();
   await expect(fs.stat(path.join(cluster.releasesDir, REMOTE, VERSION))).rejects.toThrow();
   for (const i of [1, 2])
     await expect(fs.stat(path.join(cluster.siteCacheDir(i), REMOTE, VERSION))).rejects.toThrow();
@@ -158,6 +214,7 @@ test('a version published with a deploy token is served server-rendered by both 
   const rolledBack = await teamRelease(token, 'rollback', REMOTE);
   expect(rolledBack.stderr).toBe('');
   expect(rolledBack.code).toBe(0);
+  expect(rolledBack.stdout).toContain(`${REMOTE} ${base} is live now (was ${VERSION})`);
   for (const site of cluster.sites) {
     expect(await liveOn(site.port), site.name).toBe(base);
     const html = await (await fetch(`http://127.0.0.1:${site.port}/about`)).text();
