@@ -153,6 +153,9 @@ export function makeConfig({
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       uniqueName: name,
+      // BUILD_HASH_SALT: the same code under other hashed file names (the browser test of a shell deploy needs a
+      // build whose chunks a page opened before it cannot find under the same names).
+      ...(process.env.BUILD_HASH_SALT ? { hashSalt: process.env.BUILD_HASH_SALT } : {}),
       // server/ is the Node build's (makeServerConfig), built beside this one.
       clean: { keep: /^server[\\/]/ },
     },
