@@ -30,7 +30,7 @@ import path from 'node:path';
 import { freePort } from './free-port.mjs';
 import { startThrowawayPostgres } from './pg-cluster.mjs';
 import { ROOT } from './paths.mjs';
-import { publishLocalBuilds } from './publish-local.mjs';
+import { publishLocalBuilds, publishShellBuild } from './publish-local.mjs';
 import { openPgRegistryStore } from './registry-store-pg.mjs';
 import { ensureSigningKey } from './signing-key.mjs';
 
@@ -431,7 +431,8 @@ export async function startCluster(options = {}) {
     let deploying = false;
     /**
      * A rolling deploy of the build on disk (or the entries given): the APIs, then the site servers, one at a
-     * time. Each new process starts on a port of its own and must pass its readiness probe there; then the old
+     * time; then the shell's new build is published as a new version and its pointer moves (no folder being
+     * served is rebuilt: the site servers serve the shell from the store). Each new process starts on a port of its own and must pass its readiness probe there; then the old
      * one is sent SIGTERM (it stops listening at once and drains), and the new one, sent SIGUSR2, takes over the
      * instance's port, the one nginx knows: nginx is never reloaded, and in the moment between, connections to
      * that port are refused, which nginx retries on another instance. A new process that is not ready in time
@@ -499,6 +500,14 @@ export async function startCluster(options = {}) {
             );
             replaced.push(old.name);
           }
+        }
+        // The shell is released, not rebuilt where it is served: its new build becomes a version in the store and
+        // its pointer moves; every site server serves it on its next request (and older pages keep their chunks).
+        try {
+          await publishShellBuild(releasesDir, { store, log });
+        } catch (error) {
+          log(`shell: the new build was not published (${error instanceof Error ? error.message : error})`);
+          return { ok: false, replaced };
         }
         log(`Deploy done: ${replaced.join(', ')} run the new build.`);
         return { ok: true, replaced };
