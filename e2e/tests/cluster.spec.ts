@@ -8,6 +8,7 @@ import { startCluster } from '../../tools/src/cluster.mjs';
 import { createAccount, type Account } from '../support/back-office-accounts';
 import { freePort } from '../../tools/src/free-port.mjs';
 import { test, expect } from '../support/fixtures';
+import { buildShellElsewhere, pageAssets } from '../support/shell-build';
 
 /**
  * The cluster (nginx, two APIs, two site servers, one PostgreSQL): a release published and rolled back with the
@@ -221,11 +222,32 @@ test('a rolling deploy replaces each instance once it is ready; a build that is 
   const before = instances().map((instance) => ({ port: instance.port, child: instance.child }));
   const lines: string[] = [];
   const log = (line: string) => lines.push(line);
-  expect(await cluster.deploy({ log })).toEqual({
+  // The deploy releases a new shell build (a real one, under other hashed names) rather than rebuilding a folder
+  // the site servers serve.
+  const shellBefore = (await cluster.store.read()).shell?.current ?? '';
+  const oldShell = await pageAssets(path.join(ROOT, 'shell/dist'));
+  const shellDist = path.join(cluster.dataDir, 'next-shell');
+  await buildShellElsewhere(shellDist, `cluster-${VERSION}`);
+  const newShell = await pageAssets(shellDist);
+  expect(await cluster.deploy({ log, shellDist })).toEqual({
     ok: true,
     replaced: ['api-1', 'api-2', 'site-1', 'site-2'],
   });
   expect(lines.filter((line) => line.includes('the new build is ready'))).toHaveLength(4);
+  expect(lines).toContainEqual(expect.stringMatching(/^shell: published \S+ and made it live \(was /));
+  const shellAfter = (await cluster.store.read()).shell?.current ?? '';
+  expect(shellAfter).not.toBe(shellBefore);
+  // Each site server, from its own cache: the new shell's page, its files, and the older shell's files still.
+  for (const [i, site] of cluster.sites.entries()) {
+    const page = await (await fetch(`http://127.0.0.1:${site.port}/about`)).text();
+    expect(page, site.name).toContain(`/${newShell.js[0]}`);
+    for (const file of [newShell.js[0], oldShell.js[0]]) {
+      const served = await fetch(`http://127.0.0.1:${site.port}/${file}`);
+      expect(`${site.name} ${file} ${served.status}`).toBe(`${site.name} ${file} 200`);
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    await fs.stat(path.join(cluster.siteCacheDir(i + 1), 'shell', shellAfter, 'index.html'));
+  }
   // New processes behind the same ports (nginx untouched); the old ones have exited.
   const after = ports();
   expect(after).toEqual(before.map((b) => b.port));

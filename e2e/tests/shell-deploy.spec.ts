@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { releaseOk } from '../support/release-cli';
+import { buildShellElsewhere, pageAssets } from '../support/shell-build';
 import { test, expect, type Site } from '../support/fixtures';
 
 /**
@@ -12,7 +11,6 @@ import { test, expect, type Site } from '../support/fixtures';
  * file names all differ from the running one's (BUILD_HASH_SALT), published with the real release CLI.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUN = Date.now().toString(36);
 /** A file of the shell's own build at the site's root, as its chunks are named: main.0123456789.js. */
 const SHELL_CHUNK = /^\/[\w-]+\.[0-9a-f]{10}\.(?:js|css)$/;
@@ -22,38 +20,11 @@ const REGISTRY_REUSE_MS = 1000;
 // The shell's production build takes ~20 s on a quiet machine, more on a busy one.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-interface PageAssets {
-  css: string[];
-  js: string[];
-}
-
-async function pageAssets(dir: string): Promise<PageAssets> {
-  return JSON.parse(await fs.readFile(path.join(dir, 'page-assets.json'), 'utf8')) as PageAssets;
-}
-
 async function liveShell(site: Site): Promise<string> {
   const status = JSON.parse(await releaseOk(site, 'status', '--json')) as { shell?: { current: string } };
   if (!status.shell)
     throw new Error('the shell is not published (the e2e set-up publishes it like npm start)');
   return status.shell.current;
-}
-
-/** `npm run build -w shell` into its own folder, under other hashed names: the working tree's build is untouched. */
-function buildShell(outDir: string, salt: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'npm',
-      ['run', 'build', '--silent', '-w', 'shell'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, BUILD_OUTPUT_DIR: outDir, BUILD_HASH_SALT: salt },
-        timeout: 200_000,
-        maxBuffer: 16 * 1024 * 1024,
-      },
-      (error, _stdout, stderr) =>
-        error ? reject(new Error(`the shell's build failed: ${error.message}\n${stderr}`)) : resolve(),
-    );
-  });
 }
 
 let built = '';
@@ -63,7 +34,7 @@ test.beforeAll(async ({ stack }) => {
   test.setTimeout(240_000);
   before = await liveShell(stack);
   built = path.join(stack.workDir, `shell-build-${RUN}`);
-  await buildShell(built, `shell-deploy-${RUN}`);
+  await buildShellElsewhere(built, `shell-deploy-${RUN}`);
 });
 
 test.afterAll(async ({ stack }) => {

@@ -437,7 +437,8 @@ export async function startCluster(options = {}) {
      * instance's port, the one nginx knows: nginx is never reloaded, and in the moment between, connections to
      * that port are refused, which nginx retries on another instance. A new process that is not ready in time
      * is stopped and the deploy ends there, every instance not yet replaced still serving.
-     * @param {{ log?: (line: string) => void; apiEntry?: string; siteEntry?: string; readyTimeoutMs?: number }} [deployOptions]
+     * @param {{ log?: (line: string) => void; apiEntry?: string; siteEntry?: string; readyTimeoutMs?: number; shellDist?: string }} [deployOptions]
+     *   shellDist: the shell build to release (default shell/dist)
      * @returns {Promise<{ ok: boolean; replaced: string[] }>}
      */
     const deploy = async (deployOptions = {}) => {
@@ -504,7 +505,11 @@ export async function startCluster(options = {}) {
         // The shell is released, not rebuilt where it is served: its new build becomes a version in the store and
         // its pointer moves; every site server serves it on its next request (and older pages keep their chunks).
         try {
-          await publishShellBuild(releasesDir, { store, log });
+          await publishShellBuild(releasesDir, {
+            store,
+            log,
+            ...(deployOptions.shellDist ? { distDir: deployOptions.shellDist } : {}),
+          });
         } catch (error) {
           log(`shell: the new build was not published (${error instanceof Error ? error.message : error})`);
           return { ok: false, replaced };

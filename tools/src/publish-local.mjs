@@ -33,19 +33,20 @@ export function currentCommit() {
  * Publishes the builds in <root>/<name>/dist of the remotes and the shell (all by default) that are not published
  * yet; returns what was published.
  * @param {string} releasesDir
- * @param {{ log?: (message: string) => void; store?: import('./registry.mjs').RegistryStore; root?: string; only?: readonly string[]; by?: string; why?: string }} [options]
- *   root: the repository whose <remote>/dist builds are published (tests use their own); only: these names
+ * @param {{ log?: (message: string) => void; store?: import('./registry.mjs').RegistryStore; root?: string; only?: readonly string[]; by?: string; why?: string; distOf?: (name: string) => string }} [options]
+ *   root: the repository whose <remote>/dist builds are published (tests use their own); only: these names;
+ *   distOf: where a name's build is (default <root>/<name>/dist)
  * @returns {Promise<{ remote: string; version: string; previous?: string }[]>}
  */
 export async function publishLocalBuilds(
   releasesDir,
-  { log = console.log, store, root = ROOT, only = RELEASE_NAMES, by, why } = {},
+  { log = console.log, store, root = ROOT, only = RELEASE_NAMES, by, why, distOf } = {},
 ) {
   const registry = store ? await store.read() : (await readRegistryWithFallback(releasesDir)).registry;
   /** @type {{ remote: string; version: string; previous?: string }[]} */
   const published = [];
   for (const remote of only) {
-    const distDir = path.join(root, remote, 'dist');
+    const distDir = distOf ? distOf(remote) : path.join(root, remote, 'dist');
     const hash = await buildHash(distDir);
     const entry = entryOf(registry, remote);
     if (entry?.history.some((release) => release.buildHash === hash)) continue;
@@ -76,13 +77,19 @@ export async function publishLocalBuilds(
  * A rolling deploy's release of the shell: the build in <root>/shell/dist becomes a new version and the shell's live
  * pointer moves to it (unless this exact build is published already). The site servers serve it from the store on
  * their next request; shell/dist is only where it was built, never what is served.
- * @param {string} releasesDir @param {{ store?: import('./registry.mjs').RegistryStore; root?: string; log?: (message: string) => void }} [options]
+ * @param {string} releasesDir
+ * @param {{ store?: import('./registry.mjs').RegistryStore; root?: string; distDir?: string; log?: (message: string) => void }} [options]
+ *   distDir: the shell's build (default <root>/shell/dist)
  */
-export async function publishShellBuild(releasesDir, { store, root = ROOT, log = console.log } = {}) {
+export async function publishShellBuild(
+  releasesDir,
+  { store, root = ROOT, distDir, log = console.log } = {},
+) {
   const [published] = await publishLocalBuilds(releasesDir, {
     log: () => undefined,
     ...(store ? { store } : {}),
     root,
+    ...(distDir ? { distOf: () => distDir } : {}),
     only: [SHELL_RELEASE],
     why: 'rolling deploy',
   });
