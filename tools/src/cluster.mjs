@@ -28,6 +28,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.mjs';
+import { followOutput, lastLinesText } from './log-tail.mjs';
 import { startThrowawayPostgres } from './pg-cluster.mjs';
 import { ROOT } from './paths.mjs';
 import { publishLocalBuilds, publishShellBuild } from './publish-local.mjs';
@@ -179,11 +180,14 @@ async function untilAccepting(/** @type {number} */ port, /** @type {boolean} */
   return false;
 }
 
-/** @param {string} url @param {number} timeoutMs @param {() => boolean} alive @param {string} what */
-async function waitFor(url, timeoutMs, alive, what) {
+/**
+ * @param {string} url @param {number} timeoutMs @param {() => boolean} alive @param {string} what
+ * @param {() => Promise<string>} [why] how it ended and its last log lines, for the error
+ */
+async function waitFor(url, timeoutMs, alive, what, why = async () => '') {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!alive()) throw new Error(`${what} exited before it answered ${url}`);
+    if (!alive()) throw new Error(`${what} exited before it answered ${url}. ${await why()}`.trim());
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -192,7 +196,7 @@ async function waitFor(url, timeoutMs, alive, what) {
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s`);
+  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s. ${await why()}`.trim());
 }
 
 /**
@@ -202,6 +206,7 @@ async function waitFor(url, timeoutMs, alive, what) {
  * @property {import('node:child_process').ChildProcess} child
  * @property {() => boolean} alive
  * @property {(signal?: NodeJS.Signals) => Promise<void>} stop
+ * @property {() => Promise<string>} why how it exited (if it did) and its last log lines, for an error message
  */
 
 /**
@@ -210,17 +215,27 @@ async function waitFor(url, timeoutMs, alive, what) {
  * @returns {Instance}
  */
 function startProcess(name, port, args, env, output, command = process.execPath) {
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', output, output] });
+  // Piped whatever `output` is: the last lines go into the error when the process ends too soon.
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tail = followOutput(child, { forward: output === 'inherit' });
   let alive = true;
+  let ended = '';
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.once('exit', () => {
+  // 'close' comes once its output is read to the end, which may be after 'exit'.
+  const closed = new Promise((resolve) => child.once('close', resolve));
+  child.once('exit', (code, signal) => {
     alive = false;
+    ended = signal ? `It was ended by ${signal}.` : `It exited with code ${code}.`;
   });
   return {
     name,
     port,
     child,
     alive: () => alive,
+    async why() {
+      if (!alive) await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      return `${ended} ${lastLinesText(tail.lastLines())}`.trim();
+    },
     async stop(signal = 'SIGTERM') {
       if (!alive) return;
       child.kill(signal);
@@ -343,7 +358,7 @@ export async function startCluster(options = {}) {
       const api = await startApi(i);
       apis.push(api);
       // One at a time: the first migrates and seeds, the others find it done.
-      await waitFor(`http://127.0.0.1:${api.port}/api/health`, 120_000, api.alive, api.name);
+      await waitFor(`http://127.0.0.1:${api.port}/api/health`, 120_000, api.alive, api.name, api.why);
     }
 
     /** site-N's own copy of the versions it serves (SITE_CACHE_DIR). @param {number} i */
@@ -382,7 +397,7 @@ export async function startCluster(options = {}) {
     const sites = [];
     for (let i = 1; i <= count; i += 1) sites.push(await startSite(i));
     for (const site of sites) {
-      await waitFor(`http://127.0.0.1:${site.port}/healthz`, 60_000, site.alive, site.name);
+      await waitFor(`http://127.0.0.1:${site.port}/healthz`, 60_000, site.alive, site.name, site.why);
     }
 
     const nginxDir = mkdtempSync(path.join(tmpdir(), 'metrology-nginx-'));
@@ -425,8 +440,8 @@ export async function startCluster(options = {}) {
       NGINX,
     );
     cleanups.push(() => nginx.stop('SIGQUIT'));
-    await waitFor(`http://127.0.0.1:${port}/healthz`, 30_000, nginx.alive, 'nginx');
-    await waitFor(`http://127.0.0.1:${port}/api/health`, 30_000, nginx.alive, 'nginx');
+    await waitFor(`http://127.0.0.1:${port}/healthz`, 30_000, nginx.alive, 'nginx', nginx.why);
+    await waitFor(`http://127.0.0.1:${port}/api/health`, 30_000, nginx.alive, 'nginx', nginx.why);
 
     let deploying = false;
     /**
@@ -466,6 +481,7 @@ export async function startCluster(options = {}) {
                 deployOptions.readyTimeoutMs ?? 60_000,
                 fresh.alive,
                 `${fresh.name} (new, :${fresh.port})`,
+                fresh.why,
               );
             } catch (error) {
               await fresh.stop('SIGKILL');
