@@ -115,6 +115,8 @@ test('a page opened before a shell deploy navigates after it and loads every chu
   const fresh = await page.goto('/contact');
   const html = (await fresh?.text()) ?? '';
   for (const file of next.js) expect(html).toContain(`/${file}`);
+  // Rendered on the server by the new shell's Node render, in the site process that rendered with the old one.
+  expect(html).toContain('<h1>Contact Us</h1>');
   expect(html).not.toContain(`/${old.js[0]}`);
   await expect(page.locator('[data-boundary="content"]').getByRole('heading', { level: 1 })).toBeVisible();
   expect(failures).toEqual([]);
