@@ -6,7 +6,13 @@
 import path from 'node:path';
 import { readBuildFiles, writePack, PACK_CONTENT_TYPE } from './release-pack.mjs';
 import { formatBytes } from './node-build.mjs';
-import { assertBuildOf, formatRolloutPlan, isValidVersion, ReleaseError } from './registry.mjs';
+import {
+  SHELL_RELEASE,
+  assertBuildOf,
+  formatRolloutPlan,
+  isValidVersion,
+  ReleaseError,
+} from './registry.mjs';
 
 /**
  * @typedef {object} RemoteDeps
@@ -177,14 +183,17 @@ export async function runRemoteRelease(command, deps, print) {
     }
     case 'status': {
       const desk = await api.call('GET', '/api/releases/desk');
-      const remotes =
-        /** @type {{ remote: string; current: string | null; history: import('@metrology/shared/release').Release[]; rollout?: import('@metrology/shared/release').Rollout }[]} */ (
-          desk.remotes
-        );
+      /** @typedef {{ remote: string; current: string | null; history: import('@metrology/shared/release').Release[]; rollout?: import('@metrology/shared/release').Rollout }} DeskRow */
+      // The shell's row when the token may read it (the desk keeps it apart from the remotes).
+      const listed = /** @type {DeskRow[]} */ (desk.remotes);
+      const remotes = desk.shell ? [...listed, /** @type {DeskRow} */ (desk.shell)] : listed;
       /** @type {import('./registry.mjs').Registry} */
       const registry = { remotes: {} };
-      for (const { remote, current, history, rollout } of remotes)
-        if (current) registry.remotes[remote] = { current, history, ...(rollout ? { rollout } : {}) };
+      for (const { remote, current, history, rollout } of remotes) {
+        if (!current) continue;
+        if (remote === SHELL_RELEASE) registry.shell = { current, history };
+        else registry.remotes[remote] = { current, history, ...(rollout ? { rollout } : {}) };
+      }
       deps.out(
         command.json
           ? JSON.stringify(Object.fromEntries(remotes.map(({ remote, ...rest }) => [remote, rest])), null, 2)

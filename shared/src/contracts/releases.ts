@@ -104,6 +104,8 @@ export type ReleaseAction = Static<typeof ReleaseAction>;
 
 export const ReleaseDesk = Type.Object({
   remotes: Type.Array(DeskRemote),
+  /** The shell, released like a remote (never rolled out in stages), once published and when the caller may read it. */
+  shell: Type.Optional(DeskRemote),
   actions: Type.Array(ReleaseAction),
   policy: RolloutPolicy,
 });

@@ -52,6 +52,9 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
             deskRemote(db, remote, read.remotes[remote], config.releases),
           ),
         ),
+        ...(read.shell && mayRead(request, 'shell')
+          ? { shell: await deskRemote(db, 'shell', read.shell, config.releases) }
+          : {}),
         actions: actions.map(toAction),
         policy: { windowMinutes, minFailures, failureRate },
       };

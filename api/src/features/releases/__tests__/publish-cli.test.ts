@@ -144,6 +144,10 @@ test('the shell is published and rolled back over HTTP with a deploy token scope
   expect(registry.shell?.current).toBe('2.1.0');
   expect(Object.keys(registry.remotes)).not.toContain('shell');
 
+  const status = await release(['status'], team);
+  expect(status.out).toMatch(/^shell\s+2\.0\.0\s/m);
+  expect(status.out).toMatch(/^\s+2\.1\.0\s.+live$/m);
+  expect(status.out).not.toMatch(/mfe-content/);
   const rollback = await release(['rollback', 'shell', '--why', 'menu broken'], team);
   expect(rollback.out).toMatch(/shell 2\.0\.0 is live now \(was 2\.1\.0\)\./);
   expect((await registryAccess(app).read()).shell?.current).toBe('2.0.0');
@@ -155,10 +159,13 @@ test('the shell is published and rolled back over HTTP with a deploy token scope
   expect(staged.code).toBe(2);
   expect(staged.err).toMatch(/The shell is not rolled out in stages/);
   const other = await release(
-    ['token', 'create', '--remote', 'mfe-content', '--can', 'publish,rollback', '--expires', '1d', '--name', 'content only', '--to', url],
+    ['token', 'create', '--remote', 'mfe-content', '--can', 'publish,rollback,read', '--expires', '1d', '--name', 'content only', '--to', url],
     managerEnv,
   );
   const content = { RELEASE_URL: url, RELEASE_TOKEN: other.out.trim() };
+  const contentStatus = await release(['status', '--json'], content);
+  expect(contentStatus.code).toBe(0);
+  expect(Object.keys(JSON.parse(contentStatus.out) as object)).toEqual(['mfe-content']);
   const denied = await release(['rollback', 'shell'], content);
   expect(denied.code).toBe(1);
   expect(denied.err).toMatch(/This deploy token may not act on shell\. \(HTTP 403\)/);
