@@ -1,7 +1,7 @@
 // @ts-check
 // One site server process: what `npm start` supervises (its options as JSON in SITE_SERVER_OPTIONS) and what
-// `npm run cluster` starts several of (options from the environment). It serves shell/dist and RELEASES_DIR on
-// SITE_PORT. With DATABASE_URL the live registry is read from PostgreSQL on every request (the pointer every
+// `npm run cluster` starts several of (options from the environment). It serves the live shell version and the
+// published remotes from RELEASES_DIR (shell/dist only while no shell version is published) on SITE_PORT. With DATABASE_URL the live registry is read from PostgreSQL on every request (the pointer every
 // instance shares), and the versions' files are fetched from PostgreSQL into SITE_CACHE_DIR (default
 // DATA_DIR/site-cache-<port>); API_ON_SITE_ORIGIN=true tells browsers the API is on the site's own origin (nginx routes /api/).
 // SIGTERM/SIGINT: stop accepting, drain the open connections (shared/server/drain.mjs), finish the requests in
