@@ -34,7 +34,6 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'data/**',
-      'releases/**',
       '**/coverage/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { cspHostsFromEnv } from '../../tools/src/site-security.mjs';
+import { cspHostsFromEnv } from '@metrology/site/security';
 import { test, expect } from '../support/fixtures';
 
 /**

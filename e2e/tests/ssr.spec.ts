@@ -286,7 +286,7 @@ test.describe('releases act on the next server render', () => {
 
 test.describe('visitors', () => {
   test('two visitors rendered at the same time never see each other’s state', async ({ site }) => {
-    const { createSiteServer } = await import('../../tools/src/site-server.mjs');
+    const { createSiteServer } = await import('@metrology/site/server');
     const control = site.geoControlUrl;
     const indian = '203.0.113.77';
     const elsewhere = '198.51.100.23';

@@ -1,6 +1,6 @@
 // @ts-check
 // Escaping for markup the server writes: the page head (shared/src/ui/page-head.tsx) and the document around
-// the server render (tools/src/render/document.mjs). Plain JavaScript so the site server uses it without a build.
+// the server render (site/src/render/document.ts). Plain JavaScript so the site server uses it without a build.
 
 /** @type {Record<string, string>} */
 const HTML_ESCAPES = {

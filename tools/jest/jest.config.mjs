@@ -46,13 +46,40 @@ const browserProject = (name) => ({
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/setup-dom.ts'],
 });
 
+/** The release platform and the site server are tested from their sources, as the API's tests load them. */
+const PACKAGE_SOURCES = {
+  '^@metrology/releases/(.*)$': '<rootDir>/../releases/src/$1',
+  '^@metrology/site/(.*)$': '<rootDir>/../site/src/$1',
+};
+
+/** A Node package's tests (the release platform, the site server, the scripts). */
+const nodeProject = (name) => ({
+  displayName: name,
+  rootDir: path.join(ROOT, name),
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.test.{ts,mjs}', '<rootDir>/scripts/**/*.test.{ts,mjs}'],
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  moduleNameMapper: {
+    '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
+    '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
+    '^@metrology/shared/trust-proxy$': '<rootDir>/../shared/server/trust-proxy.mjs',
+    '^@metrology/shared/html-escape$': '<rootDir>/../shared/server/html-escape.mjs',
+    '^@metrology/shared/signed-token$': '<rootDir>/../shared/server/signed-token.mjs',
+    '^@metrology/shared/early-input$': '<rootDir>/../shared/server/early-input.mjs',
+    '^@metrology/shared/drain$': '<rootDir>/../shared/server/drain.mjs',
+    ...PACKAGE_SOURCES,
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+});
+
 /** The API's tests; run once per database engine. */
 const apiProject = (displayName, extra) => ({
   displayName,
   rootDir: path.join(ROOT, 'api'),
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.test.ts'],
-  // .mjs too: the release desk loads tools/src/registry.mjs, the release CLI's own code.
+  // The release desk loads the release platform's own code (releases/src), .mjs too (shared/server).
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper: {
@@ -64,6 +91,7 @@ const apiProject = (displayName, extra) => ({
     '^@metrology/shared/trust-proxy$': '<rootDir>/../shared/server/trust-proxy.mjs',
     '^@metrology/shared/html-escape$': '<rootDir>/../shared/server/html-escape.mjs',
     '^@metrology/shared/signed-token$': '<rootDir>/../shared/server/signed-token.mjs',
+    ...PACKAGE_SOURCES,
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   ...extra,
@@ -83,20 +111,6 @@ export default {
       globalSetup: '<rootDir>/../tools/jest/postgres-setup.cjs',
       globalTeardown: '<rootDir>/../tools/jest/postgres-teardown.cjs',
     }),
-    {
-      displayName: 'tools',
-      rootDir: path.join(ROOT, 'tools'),
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/src/**/*.test.{ts,mjs}', '<rootDir>/scripts/**/*.test.{ts,mjs}'],
-      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-      moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
-      moduleNameMapper: {
-        '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
-        '^@metrology/shared/trust-proxy$': '<rootDir>/../shared/server/trust-proxy.mjs',
-        '^@metrology/shared/html-escape$': '<rootDir>/../shared/server/html-escape.mjs',
-        '^@metrology/shared/signed-token$': '<rootDir>/../shared/server/signed-token.mjs',
-        '^@metrology/shared/early-input$': '<rootDir>/../shared/server/early-input.mjs',
-      },
-    },
+    ...['releases', 'site', 'tools'].map(nodeProject),
   ],
 };

@@ -15,11 +15,14 @@ import { baselineTools, prepareBaseline } from './bench/baseline.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import { REMOTE_NAMES, SHELL } from '@metrology/shared/release';
 import { buildIfNeeded } from '../src/build.mjs';
-import { launch } from '../src/launch.mjs';
-import { publishLocalBuilds } from '../src/publish-local.mjs';
 import { ROOT } from '../src/paths.mjs';
 import { lighthouseCompare, lighthouseRoutes, serverLoad } from './bench/pages.mjs';
 import { freePort } from '../src/free-port.mjs';
+
+// The site and the release platform are TypeScript packages (site/, releases/): built when changed, then loaded.
+await buildIfNeeded({ only: ['site'] });
+const { launch } = await import('../src/launch.mjs');
+const { publishLocalBuilds } = await import('../src/publish-local.mjs');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_RUNS_DEFAULT = 3;

@@ -8,7 +8,6 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from '../src/build.mjs';
-import { startCluster } from '../src/cluster.mjs';
 import { requestDeploy, serveDeploys } from '../src/cluster-control.mjs';
 
 /** @param {string} name @param {number} fallback */
@@ -39,6 +38,8 @@ if (process.argv[2] === 'deploy') {
 try {
   const rebuilt = await buildIfNeeded();
   console.log(rebuilt.length ? `Built ${rebuilt.join(', ')}` : 'Build is up to date');
+  // Loaded once built: it runs the release platform's compiled code (releases/).
+  const { startCluster } = await import('../src/cluster.mjs');
   const cluster = await startCluster({
     port: clusterPort,
     instances: int('CLUSTER_INSTANCES', 2),

@@ -3,14 +3,17 @@
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildHash, run } from '../src/build.mjs';
-import { ROOT } from '../src/paths.mjs';
-import { currentCommit } from '../src/publish-local.mjs';
-import { runRelease } from '../src/release-cli.mjs';
-import { openPgRegistryStore } from '../src/registry-store-pg.mjs';
-import { findSigningKey } from '../src/signing-key.mjs';
+import { buildHash, buildIfNeeded, run } from '../src/build.mjs';
+import { DEFAULT_RELEASES_DIR, ROOT } from '../src/paths.mjs';
 
-const releasesDir = path.resolve(process.env.RELEASES_DIR ?? path.join(ROOT, 'releases'));
+// The release platform is TypeScript (releases/): built first when its sources changed, then loaded.
+await buildIfNeeded({ only: ['releases'], log: (line) => console.error(line) });
+const { currentCommit } = await import('../src/publish-local.mjs');
+const { runRelease } = await import('@metrology/releases/cli');
+const { openPgRegistryStore } = await import('@metrology/releases/pg-store');
+const { findSigningKey } = await import('@metrology/releases/signing-key');
+
+const releasesDir = path.resolve(process.env.RELEASES_DIR ?? DEFAULT_RELEASES_DIR);
 // With DATABASE_URL the pointer and history are the cluster's, in PostgreSQL (README "Operations").
 const store = process.env.DATABASE_URL
   ? await openPgRegistryStore(process.env.DATABASE_URL, { importFrom: releasesDir }).catch((error) => {

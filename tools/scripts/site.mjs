@@ -8,16 +8,16 @@
 // flight, close the database pool, exit.
 import path from 'node:path';
 import { DEFAULT_GEO_URL, serverRenderOptions } from '../src/launch.mjs';
-import { ROOT } from '../src/paths.mjs';
-import { openPgRegistryStore } from '../src/registry-store-pg.mjs';
-import { createSiteServer } from '../src/site-server.mjs';
-import { findSigningKey } from '../src/signing-key.mjs';
+import { DEFAULT_RELEASES_DIR, ROOT } from '../src/paths.mjs';
+import { openPgRegistryStore } from '@metrology/releases/pg-store';
+import { createSiteServer } from '@metrology/site/server';
+import { findSigningKey } from '@metrology/releases/signing-key';
 import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
 import { drainServer, listenAlso, shutdownTimesFromEnv } from '@metrology/shared/drain';
 
 const port = Number(process.env.SITE_PORT ?? 8080);
 const host = process.env.SITE_HOST ?? '0.0.0.0';
-const releasesDir = path.resolve(process.env.RELEASES_DIR ?? path.join(ROOT, 'releases'));
+const releasesDir = path.resolve(process.env.RELEASES_DIR ?? DEFAULT_RELEASES_DIR);
 const store = process.env.DATABASE_URL
   ? await openPgRegistryStore(process.env.DATABASE_URL, { poolSize: 4 })
   : undefined;

@@ -2,10 +2,8 @@
 // `npm start`: build what changed, publish the remotes, start the API on its database and serve the shop.
 import path from 'node:path';
 import { buildIfNeeded } from '../src/build.mjs';
-import { DEFAULT_GEO_URL, launch } from '../src/launch.mjs';
 import { startMailCatcher } from '../src/mail-catcher.mjs';
-import { publishForStart } from '../src/publish-local.mjs';
-import { ROOT } from '../src/paths.mjs';
+import { DEFAULT_RELEASES_DIR, ROOT } from '../src/paths.mjs';
 
 /** @param {string} name @param {number} fallback */
 function port(name, fallback) {
@@ -21,7 +19,7 @@ async function main() {
   const sitePort = port('SITE_PORT', 8080);
   const apiPort = port('API_PORT', 4000);
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, 'data'));
-  const releasesDir = path.resolve(process.env.RELEASES_DIR ?? path.join(ROOT, 'releases'));
+  const releasesDir = path.resolve(process.env.RELEASES_DIR ?? DEFAULT_RELEASES_DIR);
   const deliveryFee = Number(process.env.DELIVERY_FEE ?? 10);
   if (!Number.isFinite(deliveryFee) || deliveryFee < 0)
     throw new Error('DELIVERY_FEE must be a number of 0 or more');
@@ -33,6 +31,9 @@ async function main() {
       ? `Built ${rebuilt.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`
       : 'Build is up to date',
   );
+  // Loaded once built: they run the release platform's and the site's compiled code (releases/, site/).
+  const { DEFAULT_GEO_URL, launch } = await import('../src/launch.mjs');
+  const { publishForStart } = await import('../src/publish-local.mjs');
   try {
     // With DATABASE_URL into PostgreSQL, the registry the site servers read then; else into registry.json.
     await publishForStart(releasesDir, { databaseUrl: process.env.DATABASE_URL });

@@ -15,10 +15,21 @@ export const PACKAGES = [
     inputs: ['src', 'styles', 'release', 'package.json', 'tsconfig.build.json'],
   },
   {
+    dir: 'releases',
+    workspace: '@metrology/releases',
+    inputs: ['src', 'package.json', 'tsconfig.build.json'],
+  },
+  {
+    dir: 'site',
+    workspace: '@metrology/site',
+    inputs: ['src', 'package.json', 'tsconfig.build.json'],
+    deps: ['releases'],
+  },
+  {
     dir: 'api',
     workspace: '@metrology/api',
     inputs: ['src', 'package.json', 'tsconfig.build.json'],
-    deps: ['shared'],
+    deps: ['shared', 'releases'],
   },
   ...[SHELL.dir, ...REMOTE_NAMES].map((dir) => ({
     dir,
@@ -76,10 +87,16 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** Builds every package whose sources changed since its last build. @returns {Promise<string[]>} the rebuilt ones */
-export async function buildIfNeeded({ log = console.log } = {}) {
+/**
+ * Builds every package whose sources changed since its last build (only those named in `only`, with what they
+ * need, when given). @param {{ log?: (line: string) => void; only?: string[] }} [options]
+ * @returns {Promise<string[]>} the rebuilt ones
+ */
+export async function buildIfNeeded({ log = console.log, only } = {}) {
   const rebuilt = [];
+  const wanted = only ? withDeps(only) : null;
   for (const pkg of PACKAGES) {
+    if (wanted && !wanted.has(pkg.dir)) continue;
     const stamp = path.join(ROOT, pkg.dir, 'dist', '.fingerprint');
     const current = await fingerprint(packageInputs(pkg));
     const previous = await fs.readFile(stamp, 'utf8').catch(() => '');
@@ -90,6 +107,19 @@ export async function buildIfNeeded({ log = console.log } = {}) {
     rebuilt.push(pkg.dir);
   }
   return rebuilt;
+}
+
+/** The packages named and every package they are built from. @param {string[]} dirs */
+function withDeps(dirs) {
+  const out = new Set();
+  /** @param {string} dir */
+  const add = (dir) => {
+    if (out.has(dir)) return;
+    out.add(dir);
+    for (const dep of PACKAGES.find((pkg) => pkg.dir === dir)?.deps ?? []) add(dep);
+  };
+  dirs.forEach(add);
+  return out;
 }
 
 /** Records the current fingerprint of every package that has a build (after a full `npm run build`). */

@@ -32,8 +32,8 @@ import { followOutput, lastLinesText } from './log-tail.mjs';
 import { startThrowawayPostgres } from './pg-cluster.mjs';
 import { ROOT } from './paths.mjs';
 import { publishLocalBuilds, publishShellBuild } from './publish-local.mjs';
-import { openPgRegistryStore } from './registry-store-pg.mjs';
-import { ensureSigningKey } from './signing-key.mjs';
+import { openPgRegistryStore } from '@metrology/releases/pg-store';
+import { ensureSigningKey } from '@metrology/releases/signing-key';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;

@@ -4,7 +4,7 @@
 // the other down (the site keeps serving pages while the API is restarting).
 import path from 'node:path';
 import { ROOT } from './paths.mjs';
-import { ensureSigningKey } from './signing-key.mjs';
+import { ensureSigningKey } from '@metrology/releases/signing-key';
 import { supervise } from './supervisor.mjs';
 import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
 

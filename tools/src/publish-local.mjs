@@ -14,7 +14,7 @@ import {
   isPublished,
   publishRelease,
   readRegistryWithFallback,
-} from './registry.mjs';
+} from '@metrology/releases/registry';
 
 export function currentCommit() {
   try {
@@ -33,7 +33,7 @@ export function currentCommit() {
  * Publishes the builds in <root>/<name>/dist of the remotes and the shell (all by default) that are not published
  * yet; returns what was published.
  * @param {string} releasesDir
- * @param {{ log?: (message: string) => void; store?: import('./registry.mjs').RegistryStore; root?: string; only?: readonly string[]; by?: string; why?: string; distOf?: (name: string) => string }} [options]
+ * @param {{ log?: (message: string) => void; store?: import('@metrology/releases/registry').RegistryStore; root?: string; only?: readonly string[]; by?: string; why?: string; distOf?: (name: string) => string }} [options]
  *   root: the repository whose <remote>/dist builds are published (tests use their own); only: these names;
  *   distOf: where a name's build is (default <root>/<name>/dist)
  * @returns {Promise<{ remote: string; version: string; previous?: string }[]>}
@@ -78,7 +78,7 @@ export async function publishLocalBuilds(
  * pointer moves to it (unless this exact build is published already). The site servers serve it from the store on
  * their next request; shell/dist is only where it was built, never what is served.
  * @param {string} releasesDir
- * @param {{ store?: import('./registry.mjs').RegistryStore; root?: string; distDir?: string; log?: (message: string) => void }} [options]
+ * @param {{ store?: import('@metrology/releases/registry').RegistryStore; root?: string; distDir?: string; log?: (message: string) => void }} [options]
  *   distDir: the shell's build (default <root>/shell/dist)
  */
 export async function publishShellBuild(
@@ -111,7 +111,7 @@ export async function publishShellBuild(
 export async function publishForStart(releasesDir, { databaseUrl, log = console.log, root = ROOT } = {}) {
   if (!databaseUrl) return publishLocalBuilds(releasesDir, { log, root });
   // Loaded only here: a shop on the embedded database never loads the PostgreSQL client for this.
-  const { openPgRegistryStore } = await import('./registry-store-pg.mjs');
+  const { openPgRegistryStore } = await import('@metrology/releases/pg-store');
   const store = await openPgRegistryStore(databaseUrl, { importFrom: releasesDir });
   try {
     await publishLocalBuilds(releasesDir, { log, store, root });

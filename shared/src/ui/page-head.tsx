@@ -3,7 +3,7 @@ import { escapeHtml, scriptSafeJson } from '@metrology/shared/html-escape';
 import { getRuntimeConfig } from '../config/runtime-config.js';
 import { BRAND_NAME } from '../rules/constants.js';
 
-// The one HTML and script-JSON escaping, shared with the site server's document (tools/src/render/document.mjs).
+// The one HTML and script-JSON escaping, shared with the site server's document (site/src/render/document.ts).
 export { escapeHtml, scriptSafeJson };
 
 /** What a page puts in the document's head. Every field is optional; a page sets what it knows. */

@@ -8,10 +8,14 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { startCluster } from '../../src/cluster.mjs';
+import { buildIfNeeded } from '../../src/build.mjs';
 import { freePort } from '../../src/free-port.mjs';
 import { catalogueOf, checkOrders, registerShoppers, shopperLoad } from './cluster-orders.mjs';
 import { drive } from './drive.mjs';
+
+// The site and the release platform are TypeScript packages (site/, releases/): built when changed, then loaded.
+await buildIfNeeded({ only: ['site'] });
+const { startCluster } = await import('../../src/cluster.mjs');
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export async function run() {

@@ -2,7 +2,7 @@
 // a deploy that went through from one that stopped.
 import path from 'node:path';
 import { requestDeploy, serveDeploys } from '../cluster-control.mjs';
-import { tempDir } from './release-fixtures';
+import { tempDir } from '../../../releases/src/__tests__/release-fixtures';
 
 function fakeCluster(lines: string[], ok: boolean) {
   return {

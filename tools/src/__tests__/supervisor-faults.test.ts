@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startProbe, waitUntilOk } from '../kill-probe.mjs';
 import { launch } from '../launch.mjs';
-import { REPO_ROOT } from './release-fixtures';
+import { REPO_ROOT } from '../../../releases/src/__tests__/release-fixtures';
 import { freePort } from '../free-port.mjs';
 
 jest.setTimeout(240_000);

@@ -1,9 +1,7 @@
-// The release desk calls the very code the release CLI runs (tools/src/registry.mjs), loaded at run time: the API
+// The release desk calls the very code the release CLI runs (releases/src/registry.ts), loaded at run time: the API
 // and `npm run release` share one implementation of rollback, its lock and its atomic writes. With DATABASE_URL
-// the live pointer and history are in PostgreSQL (tools/src/registry-store-pg.mjs), the pointer every site
+// the live pointer and history are in PostgreSQL (releases/src/pg-store.ts), the pointer every site
 // instance reads, so the desk moves that one; RELEASES_DIR still holds the published bundles.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RegistryEntry, Release, Rollout, RolloutStage } from '@metrology/shared/release';
 
 /** The registry's types are the release model's (@metrology/shared/release). */
@@ -14,7 +12,7 @@ export interface Registry {
   shell?: RegistryEntry;
 }
 
-/** One row of the action log (tools/src/registry.mjs ReleaseActionRecord). */
+/** One row of the action log (releases/src/registry.ts ReleaseActionRecord). */
 export interface ReleaseActionRecord {
   at: string;
   actor: string;
@@ -30,8 +28,8 @@ export interface ReleaseActionRecord {
   figures?: Record<string, number>;
 }
 
-/** The registry in PostgreSQL (tools/src/registry-store-pg.mjs): what the site servers read with DATABASE_URL. */
-/** One file of a version in the artifact store (tools/src/artifact-store-pg.mjs). */
+/** The registry in PostgreSQL (releases/src/pg-store.ts): what the site servers read with DATABASE_URL. */
+/** One file of a version in the artifact store (releases/src/artifact-store.ts). */
 export interface ArtifactFile {
   path: string;
   sha256: string;
@@ -131,11 +129,8 @@ export interface RegistryModule {
   }): Promise<void>;
 }
 
-/** api/src|dist/features/back-office -> the repository's tools/src/registry.mjs. */
-export const REGISTRY_MODULE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../tools/src/registry.mjs',
-);
+/** The release platform's model and file store (releases/src/registry.ts), named at run time: the API is built apart. */
+export const REGISTRY_MODULE = '@metrology/releases/registry';
 
 export interface RegistryStoreModule {
   openPgRegistryStore(
@@ -144,10 +139,7 @@ export interface RegistryStoreModule {
   ): Promise<RegistryStore>;
 }
 
-export const REGISTRY_STORE_MODULE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../tools/src/registry-store-pg.mjs',
-);
+export const REGISTRY_STORE_MODULE = '@metrology/releases/pg-store';
 
 let loaded: Promise<RegistryModule> | undefined;
 let loadedStore: Promise<RegistryStoreModule> | undefined;

@@ -1,8 +1,6 @@
-// The release CLI's pack reader and Node build check (tools/src/release-pack.mjs, tools/src/node-build.mjs), loaded
+// The release CLI's pack reader and Node build check (releases/src/pack.ts, releases/src/node-build.ts), loaded
 // at run time as the registry is (back-office/registry-bridge.ts): the CLI writes packs and the API reads them with
 // one implementation of the format, and an upload's Node build is checked as a local publish checks it.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 export interface PackFile {
   path: string;
@@ -38,17 +36,18 @@ export interface NodeBuildModule {
   ): Promise<{ pages: string[] }>;
 }
 
-const TOOLS_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../tools/src');
+/** The release platform's package (releases/), named at run time: the API is built apart from it. */
+const RELEASES = '@metrology/releases';
 
 let pack: Promise<PackModule> | undefined;
 let nodeBuild: Promise<NodeBuildModule> | undefined;
 
 export function packModule(): Promise<PackModule> {
-  pack ??= import(path.join(TOOLS_SRC, 'release-pack.mjs')) as Promise<PackModule>;
+  pack ??= import(`${RELEASES}/pack`) as Promise<PackModule>;
   return pack;
 }
 
 export function nodeBuildModule(): Promise<NodeBuildModule> {
-  nodeBuild ??= import(path.join(TOOLS_SRC, 'node-build.mjs')) as Promise<NodeBuildModule>;
+  nodeBuild ??= import(`${RELEASES}/node-build`) as Promise<NodeBuildModule>;
   return nodeBuild;
 }

@@ -1,5 +1,5 @@
 // POST /api/releases/publish (issue 33): a team's CI publishes a version over the network with a deploy token. The
-// body is a release pack (tools/src/release-pack.mjs). Nothing is recorded until the pack has passed every check:
+// body is a release pack (releases/src/pack.ts). Nothing is recorded until the pack has passed every check:
 // its size, each file's path, size and SHA-256 against its manifest, the build's federation manifest, and its Node
 // build loaded in a child process with a time and memory limit; then the version is published into the registry the
 // desk moves, live or staged: on the embedded database registry.json and its files into RELEASES_DIR; with

@@ -7,7 +7,7 @@ import { TEST_ENGINE } from '../../../__tests__/helpers/test-database.js';
 import { packModule } from '../pack-bridge.js';
 import { registryAccess } from '../registry-access.js';
 
-/** The pack writer of tools/src/release-pack.mjs, as the tests use it. */
+/** The pack writer of releases/src/pack.ts, as the tests use it. */
 export interface PackWriter {
   PACK_CONTENT_TYPE: string;
   PACK_MANIFEST: string;

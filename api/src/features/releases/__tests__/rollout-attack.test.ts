@@ -1,6 +1,6 @@
 // Issue 32: a stranger on a few addresses can neither roll back a healthy canary nor keep a broken one alive. A
 // simulation on a simulated clock, against the real pieces: the site's session ids, buckets, networks, page tokens
-// and served-sessions counter (tools/src/render), the API's routes and tables, and the rollout controller with its
+// and served-sessions counter (site/src/render), the API's routes and tables, and the rollout controller with its
 // default policy. Real visitors arrive from many networks; the attacker has 8 addresses, each in a /24 of its own
 // (the worst case for us), and 1,000 requests. Prints the figures the README quotes.
 import { promises as fs } from 'node:fs';
@@ -81,10 +81,9 @@ beforeAll(async () => {
   const m = await register(app, 'Manager Mo');
   manager = m.token;
   await app.shop.db.query(`UPDATE users SET role = 'release-manager' WHERE email = $1`, [m.email]);
-  const tools = path.resolve(__dirname, '../../../../../tools/src/render');
   site = {
-    ...((await import(path.join(tools, 'visitor.mjs'))) as Pick<SiteModules, 'newSession' | 'networkOf' | 'pageToken'>),
-    ...((await import(path.join(tools, 'served-counter.mjs'))) as Pick<SiteModules, 'createServedCounter'>),
+    ...((await import('@metrology/site/render/visitor')) as Pick<SiteModules, 'newSession' | 'networkOf' | 'pageToken'>),
+    ...((await import('@metrology/site/render/served-counter')) as Pick<SiteModules, 'createServedCounter'>),
   };
 });
 afterAll(() => app.close());

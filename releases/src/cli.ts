@@ -1,0 +1,830 @@
+// `npm run release -- publish|preview|rollout|complete|abort|rollback|status|log`: what a release manager does
+// with one remote at a time.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isReleaseName } from '@metrology/shared/release';
+import { signToken } from '@metrology/shared/signed-token';
+import {
+  abortRollout,
+  approveRolloutStage,
+  completeRollout,
+  defaultActor,
+  formatRolloutPlan,
+  parseRolloutPlan,
+  readReleaseActions,
+  setRolloutPercent,
+  startRollout,
+  RELEASE_NAMES,
+  REMOTE_NAMES,
+  SHELL_NOT_STAGED,
+  SHELL_RELEASE,
+  ReleaseError,
+  assertBuildOf,
+  assertKnownRelease,
+  entryOf,
+  isPublished,
+  isValidVersion,
+  publishRelease,
+  lastGoodFile,
+  readRegistryWithFallback,
+  releaseStatus,
+  repairRegistry,
+  recordAction,
+  rollbackRelease,
+} from './registry.js';
+import { NODE_BUILD_DIR, buildSizes, formatBytes, hasNodeBuild, loadNodeBuild } from './node-build.js';
+import { parseExpiry, runRemoteRelease } from './http-client.js';
+import type { Registry, RegistryStore, ReleaseActionRecord } from './registry.js';
+import type { Rollout, RolloutStage } from '@metrology/shared/release';
+
+export const EXIT = { ok: 0, refused: 1, usage: 2 };
+
+export const HELP = `Usage: npm run release -- <command> [options]
+
+Commands:
+  publish <remote> [--version X] [--dist DIR] [--client-only] [--staged]
+      Build <remote> for production (npm run build -w <remote>: its browser build and its Node build
+      in server/) and publish both as the new immutable version X, which goes live at once. X defaults
+      to the version in <remote>/package.json. A version that is already published is refused.
+      --dist DIR publishes an existing production build instead of building (for example one made
+      by CI). Before the pointer moves, the Node build is loaded once (server/remoteEntry.js and
+      each page); a version whose Node build is missing or does not load is refused.
+      --client-only publishes the browser build alone (any server/ is left out), recorded as such
+      in the registry: the site renders that version's pages in the browser, not on the server.
+      --staged publishes without going live (the live version and a running rollout stay): then
+      preview it and roll it out. A publish that goes live ends a running rollout of the remote.
+      'publish shell' releases the shell the same way (its page, assets and Node render; never staged
+      nor client-only): the site serves the new version on its next request, and keeps serving the
+      files of the last SHELL_VERSIONS_SERVED shell versions (default 5) to pages opened before.
+  preview <remote> <version> [--ttl 1h]
+      Print a link that shows the published version X of <remote> in the browser that opens it, and
+      nowhere else (a signed preview cookie; the page shows a banner with "Exit preview"). The link
+      works for --ttl (like 30m, 1h, 2d; at most 7d). The base is SITE_URL.
+  rollout <remote> <version> --percent N | --plan PLAN [--why TEXT]
+      Give the published version X to N % of visitors (1-100; each visitor keeps their share), or
+      follow PLAN: comma-separated stages PERCENT:MINUTES, 'approve' before a stage that waits for a
+      release manager, and a last stage of 100 where the rollout completes by itself. For example
+      --plan "10:10,50:10,approve,100": 10 % for 10 minutes, 50 % for 10 minutes, wait for approval,
+      then everyone. A plan moves on only while the canary is healthy; a canary that fails too often
+      is rolled back by itself (README "How a team ships").
+  rollout <remote> --percent N [--why TEXT]
+      Change the share of the running rollout (a plan it followed is dropped).
+  rollout <remote> --approve [--why TEXT]
+      Start the plan's stage that waits for approval.
+  complete <remote> [--why TEXT]
+      Make the rollout's version live for everyone.
+  abort <remote> [--why TEXT]
+      Stop the rollout: everyone gets the live version again, the canary is marked rolled back.
+  rollback <remote> [--to X] [--why TEXT]
+      Make the previous good version live again (the newest one published before the live one that
+      was not rolled back), or the published version X. Only the pointer moves; no file changes.
+      'rollback shell' moves the shell's pointer the same way.
+  status [--json]
+      Every remote's live version, when and from which commit it was built, its history, and the
+      split of a running rollout.
+      --json prints {"<remote>": {"current", "history": [{"version", "publishedAt", "commit"}], "rollout"}}
+      (with "clientOnly": true on a version published with --client-only; "rollout" only while one runs:
+      {"version", "percent", "startedAt", "stageStartedAt", "plan", "stage", "awaitingApproval", "by"})
+      (use npm run --silent release -- status --json for output without npm's banner).
+      A damaged registry.json is reported (exit code 1) with what the site serves instead.
+  repair
+      Make a damaged registry.json good again: from its last good copy (registry.json.last-good),
+      else rebuilt from the published version folders. Nothing changes when it is not damaged.
+  log [--json] [--limit N]
+      The action log, newest first: who published, previewed, rolled out, completed, aborted or rolled
+      back what, when and why; automatic actions with the figures they were decided on.
+
+  token create --remote R[,R] --can publish,rollout,rollback,preview,read --expires 90d --name NAME
+  token list | token revoke <id>
+      Deploy tokens (a release manager's, signed in with RELEASE_EMAIL and RELEASE_PASSWORD): the secret is
+      printed once, alone on standard output.
+
+Over the network: with --to URL (the shop's site or API) or RELEASE_URL, every command runs on that shop's API
+with the deploy token in RELEASE_TOKEN, within its remotes and actions; publish builds here and uploads a pack.
+
+Every action writes a row to the action log (RELEASES_DIR/actions.jsonl, or the release_actions table with
+DATABASE_URL), naming RELEASE_ACTOR or user@host.
+
+Remotes: ${REMOTE_NAMES.join(', ')}; and the shell (publish, rollback, status, log: never staged)
+Environment: RELEASES_DIR  where versions and registry.json live (default ./releases)
+             DATABASE_URL  when set, the live pointer and history are in this PostgreSQL database (shared by
+                           every site server of a cluster); the versions' files stay in RELEASES_DIR
+             RELEASE_SIGNING_KEY  signs preview links (else DATA_DIR/release-signing.key, which npm start
+                           and npm run cluster create; DATA_DIR defaults to ./data)
+             SITE_URL      the site preview links point at (default http://localhost:\${SITE_PORT:-8080})
+             RELEASE_ACTOR who the action log names (default user@host)
+Exit codes: 0 done, 1 refused or failed, 2 wrong usage`;
+
+/** Wrong arguments: exit code 2 and a pointer to --help. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** url: --to URL, the shop to run the command on
+ */
+export type LocalCommand =
+  | { command: 'help' }
+  | { command: 'publish'; remote: string; version?: string; dist?: string; clientOnly?: true; staged?: true }
+  | { command: 'rollback'; remote: string; to?: string; why?: string }
+  | { command: 'preview'; remote: string; version: string; ttlSeconds: number }
+  | { command: 'rollout'; remote: string; version: string; percent: number; why?: string }
+  | { command: 'rollout'; remote: string; version: string; plan: RolloutStage[]; why?: string }
+  | { command: 'rollout'; remote: string; percent: number; why?: string }
+  | { command: 'rollout'; remote: string; approve: true; why?: string }
+  | { command: 'complete' | 'abort'; remote: string; why?: string }
+  | { command: 'log'; json: boolean; limit: number }
+  | { command: 'status'; json: boolean }
+  | { command: 'repair' }
+  | {
+      command: 'token';
+      action: 'create';
+      name: string;
+      remotes: string[];
+      can: string[];
+      expiresInDays: number;
+    }
+  | { command: 'token'; action: 'list' }
+  | { command: 'token'; action: 'revoke'; id: string };
+export type ReleaseCommand = LocalCommand & { url?: string };
+
+/** Each option: whether it takes a value, and the commands that have it. */
+const OPTIONS = {
+  version: { type: 'string', commands: ['publish'] },
+  dist: { type: 'string', commands: ['publish'] },
+  'client-only': { type: 'boolean', commands: ['publish'] },
+  staged: { type: 'boolean', commands: ['publish'] },
+  // A URL: the shop to act on (every command); on rollback, a version is the version to go back to.
+  to: {
+    type: 'string',
+    commands: ['publish', 'preview', 'rollout', 'complete', 'abort', 'rollback', 'status', 'log', 'token'],
+  },
+  remote: { type: 'string', commands: ['token'] },
+  can: { type: 'string', commands: ['token'] },
+  expires: { type: 'string', commands: ['token'] },
+  name: { type: 'string', commands: ['token'] },
+  json: { type: 'boolean', commands: ['status', 'log'] },
+  ttl: { type: 'string', commands: ['preview'] },
+  percent: { type: 'string', commands: ['rollout'] },
+  plan: { type: 'string', commands: ['rollout'] },
+  approve: { type: 'boolean', commands: ['rollout'] },
+  why: { type: 'string', commands: ['rollout', 'complete', 'abort', 'rollback'] },
+  limit: { type: 'string', commands: ['log'] },
+} as Record<string, { type: 'string' | 'boolean'; commands: string[] }>;
+
+const COMMANDS = [
+  'publish',
+  'preview',
+  'rollout',
+  'complete',
+  'abort',
+  'rollback',
+  'status',
+  'log',
+  'token',
+  'repair',
+] as const;
+
+function isCommand(name: string | undefined): name is (typeof COMMANDS)[number] {
+  return (COMMANDS as readonly (string | undefined)[]).includes(name);
+}
+
+/** The longest a preview link lives. */
+export const MAX_PREVIEW_SECONDS = 7 * 24 * 3600;
+
+/** '90s', '30m', '1h', '2d' -> seconds. */
+export function parseDuration(text: string) {
+  const match = /^(\d{1,6})([smhd])$/.exec(text);
+  if (!match) throw new UsageError(`--ttl '${text}' is not a duration like 30m, 1h or 2d`);
+  const seconds = Number(match[1]) * { s: 1, m: 60, h: 3600, d: 86_400 }[match[2] as 's' | 'm' | 'h' | 'd'];
+  if (seconds < 60 || seconds > MAX_PREVIEW_SECONDS)
+    throw new UsageError(`--ttl ${text} is out of range (1m to 7d)`);
+  return seconds;
+}
+
+function parsePercent(text: string) {
+  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 100)
+    throw new UsageError(`--percent '${text}' is not a whole percentage from 1 to 100`);
+  return Number(text);
+}
+
+/** @param argv the arguments after the script name */
+export function parseReleaseArgs(argv: string[]): ReleaseCommand {
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') {
+    return { command: 'help' };
+  }
+  const [command, ...rest] = argv;
+  if (command === 'repair') {
+    if (rest.length) throw new UsageError(`'repair' takes no arguments (got ${rest.join(' ')})`);
+    return { command };
+  }
+  if (!isCommand(command)) {
+    throw new UsageError(`Unknown command '${command}' (${COMMANDS.slice(0, -1).join(', ')} or repair)`);
+  }
+  // Not strict: the tokens are checked here, so that each mistake gets its own message.
+  const { tokens } = parseArgs({
+    args: rest,
+    options: Object.fromEntries(Object.entries(OPTIONS).map(([name, { type }]) => [name, { type }])),
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  const positional: string[] = [];
+  const options: Record<string, string | true> = {};
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      positional.push(token.value);
+      continue;
+    }
+    if (token.kind !== 'option') continue;
+    const name = token.rawName;
+    const option = OPTIONS[token.name];
+    if (!option || !option.commands.includes(command) || !name.startsWith('--')) {
+      throw new UsageError(`'${command}' has no option ${name}`);
+    }
+    // --to names the shop when it is a URL (and, on rollback, the version otherwise).
+    const key = token.name === 'to' && /^https?:\/\//i.test(token.value ?? '') ? 'url' : token.name;
+    if (token.name === 'to' && key === 'to' && command !== 'rollback')
+      throw new UsageError(
+        `--to needs the shop's URL (http://... or https://...), got '${token.value ?? ''}'`,
+      );
+    if (key in options) throw new UsageError(`${name} is given twice`);
+    if (option.type === 'boolean') {
+      if (token.value !== undefined) throw new UsageError(`${name} takes no value`);
+      options[token.name] = true;
+      continue;
+    }
+    const value = token.value;
+    if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('--'))) {
+      throw new UsageError(`${name} needs a value`);
+    }
+    options[key] = value;
+  }
+  const url = typeof options.url === 'string' ? { url: options.url } : {};
+  return { ...parseCommand(command, positional, options), ...url };
+}
+
+function parseCommand(
+  command: (typeof COMMANDS)[number],
+  positional: string[],
+  options: Record<string, string | true>,
+): LocalCommand {
+  if (command === 'token') return parseTokenCommand(positional, options);
+
+  if (command === 'status') {
+    if (positional.length) throw new UsageError(`'status' takes no remote (got ${positional.join(' ')})`);
+    return { command, json: options.json === true };
+  }
+  if (command === 'log') {
+    if (positional.length) throw new UsageError(`'log' takes no remote (got ${positional.join(' ')})`);
+    const limit = typeof options.limit === 'string' ? options.limit : '50';
+    if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1)
+      throw new UsageError(`--limit '${limit}' is not a number of rows from 1 to 9999`);
+    return { command, json: options.json === true, limit: Number(limit) };
+  }
+  if (positional.length === 0)
+    throw new UsageError(`'${command}' needs a remote (${REMOTE_NAMES.join(', ')})`);
+  // preview and rollout name a version after the remote.
+  const takesVersion = command === 'preview' || command === 'rollout';
+  if (positional.length > (takesVersion ? 2 : 1))
+    throw new UsageError(
+      `'${command}' takes one remote${takesVersion ? ' and a version' : ''} (got ${positional.join(' ')})`,
+    );
+  const remote = positional[0] as string;
+  if (!isReleaseName(remote)) {
+    throw new UsageError(`Unknown remote '${remote}' (one of ${RELEASE_NAMES.join(', ')})`);
+  }
+  if (
+    remote === SHELL_RELEASE &&
+    (!['publish', 'rollback'].includes(command) || options.staged === true || options['client-only'] === true)
+  )
+    throw new UsageError(
+      `'${command}${options.staged === true ? ' --staged' : ''}${options['client-only'] === true ? ' --client-only' : ''}' is not for the shell. ${SHELL_NOT_STAGED}.`,
+    );
+  const versionOption = (name: string) => {
+    const value = options[name];
+    if (typeof value !== 'string') return undefined;
+    if (!isValidVersion(value))
+      throw new UsageError(`--${name} '${value}' is not a version like 1.4.0 or 1.4.0-rc.1`);
+    return value;
+  };
+  if (command === 'publish') {
+    const version = versionOption('version');
+    const dist = typeof options.dist === 'string' ? options.dist : undefined;
+    return {
+      command,
+      remote,
+      ...(version ? { version } : {}),
+      ...(dist ? { dist } : {}),
+      ...(options['client-only'] === true ? { clientOnly: true as const } : {}),
+      ...(options.staged === true ? { staged: true as const } : {}),
+    };
+  }
+  const why = typeof options.why === 'string' ? { why: options.why } : {};
+  const checkedVersion = (version: string | undefined) => {
+    if (version !== undefined && !isValidVersion(version))
+      throw new UsageError(`'${version}' is not a version like 1.4.0 or 1.4.0-rc.1`);
+    return version;
+  };
+  if (command === 'preview') {
+    const version = checkedVersion(positional[1]);
+    if (!version) throw new UsageError(`'preview' needs a version: preview ${remote} <version>`);
+    const ttlSeconds = parseDuration(typeof options.ttl === 'string' ? options.ttl : '1h');
+    return { command, remote, version, ttlSeconds };
+  }
+  if (command === 'rollout') {
+    const version = checkedVersion(positional[1]);
+    const given = ['percent', 'plan', 'approve'].filter((name) => name in options);
+    if (given.length !== 1)
+      throw new UsageError(
+        version
+          ? `'rollout ${remote} ${version}' needs one of --percent N or --plan PLAN`
+          : `'rollout ${remote}' needs one of --percent N (change the share) or --approve (start the next stage)`,
+      );
+    if (version) {
+      if (options.approve) throw new UsageError(`--approve takes no version: rollout ${remote} --approve`);
+      if (typeof options.plan === 'string') {
+        try {
+          return { command, remote, version, plan: parseRolloutPlan(options.plan), ...why };
+        } catch (error) {
+          throw new UsageError(error instanceof Error ? error.message : String(error));
+        }
+      }
+      return { command, remote, version, percent: parsePercent(String(options.percent)), ...why };
+    }
+    if (typeof options.plan === 'string')
+      throw new UsageError(`--plan starts a rollout: rollout ${remote} <version> --plan PLAN`);
+    if (options.approve) return { command, remote, approve: true, ...why };
+    return { command, remote, percent: parsePercent(String(options.percent)), ...why };
+  }
+  if (command === 'complete' || command === 'abort') return { command, remote, ...why };
+  const to = versionOption('to');
+  return { command: 'rollback', remote, ...(to ? { to } : {}), ...why };
+}
+
+function parseTokenCommand(positional: string[], options: Record<string, string | true>): LocalCommand {
+  const [action, ...rest] = positional;
+  const list = (name: string) =>
+    typeof options[name] === 'string'
+      ? String(options[name])
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : [];
+  if (action === 'list' && rest.length === 0) return { command: 'token', action };
+  if (action === 'revoke' && rest.length === 1) return { command: 'token', action, id: rest[0] as string };
+  if (action !== 'create' || rest.length)
+    throw new UsageError(
+      `'token' is one of: token create --remote R --can A,B --expires 90d --name N | token list | token revoke <id>`,
+    );
+  const remotes = list('remote');
+  const unknown = remotes.find((remote) => !isReleaseName(remote));
+  if (!remotes.length || unknown)
+    throw new UsageError(`token create needs --remote with known remotes (${RELEASE_NAMES.join(', ')})`);
+  const can = list('can');
+  if (!can.length)
+    throw new UsageError('token create needs --can, some of publish,rollout,rollback,preview,read');
+  if (typeof options.name !== 'string')
+    throw new UsageError('token create needs --name, like --name "content CI"');
+  let expiresInDays;
+  try {
+    expiresInDays = parseExpiry(typeof options.expires === 'string' ? options.expires : '90d');
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  return { command: 'token', action: 'create', name: options.name, remotes, can, expiresInDays };
+}
+
+export interface ReleaseDeps {
+  releasesDir: string;
+  /** the pointer and history in PostgreSQL (DATABASE_URL) */
+  store?: RegistryStore;
+  /** the version in <remote>/package.json */
+  packageVersion: (remote: string) => Promise<string>;
+  /** a production build: the browser build in distDir, its Node build in distDir/server */
+  build: (remote: string) => Promise<{ distDir: string; cleanup: () => Promise<void> }>;
+  /** the short commit the build comes from */
+  commit: () => string;
+  buildHash?: (remote: string, distDir: string) => Promise<string>;
+  /** where relative --dist paths start (npm run moves to the repo root; INIT_CWD is where it ran) */
+  cwd?: string;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** RELEASE_SIGNING_KEY (or DATA_DIR/release-signing.key) */
+  signingKey?: () => string | undefined;
+  /** where preview links point (default http://localhost:8080) */
+  siteUrl?: string;
+  /** who the action log names (default user@host) */
+  actor?: string;
+  /** RELEASE_URL: run every command on this shop's API instead of RELEASES_DIR */
+  releaseUrl?: string;
+  /** RELEASE_TOKEN: the deploy token sent with those calls */
+  releaseToken?: string;
+  /** RELEASE_EMAIL and RELEASE_PASSWORD (token commands) */
+  managerLogin?: { email: string; password: string };
+  fetch?: typeof fetch;
+}
+
+function formatTime(iso: string) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+function table(rows: string[][]) {
+  const widths = rows.reduce(
+    (acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, cell.length)),
+    [] as number[],
+  );
+  return rows.map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** The split of a running rollout, as status and the rollout commands say it. */
+export function rolloutState(rollout: Rollout) {
+  const plan = rollout.plan
+    ? `, stage ${(rollout.stage ?? 0) + 1} of ${rollout.plan.length} of ${formatRolloutPlan(rollout.plan)}` +
+      (rollout.awaitingApproval ? ', waiting for approval' : '')
+    : '';
+  return `rolling out to ${rollout.percent} % since ${formatTime(rollout.stageStartedAt)}${plan}`;
+}
+
+/**
+ *
+ * @param [remotes] the rows (over the network: the remotes the token may read)
+ */
+export function statusTable(
+  registry: Registry,
+  remotes: readonly string[] = registry.shell ? RELEASE_NAMES : REMOTE_NAMES,
+) {
+  const rows = [['REMOTE', 'VERSION', 'PUBLISHED', 'COMMIT', 'STATE']];
+  for (const remote of remotes) {
+    const entry = entryOf(registry, remote);
+    if (!entry || entry.history.length === 0) {
+      rows.push([remote, '-', '-', '-', 'never published']);
+      continue;
+    }
+    entry.history.forEach((release, index) => {
+      const state = [
+        release.version === entry.current
+          ? 'live'
+          : release.rolledBackAt
+            ? `rolled back ${formatTime(release.rolledBackAt)}`
+            : '',
+        release.clientOnly ? 'client-only' : '',
+        entry.rollout?.version === release.version ? rolloutState(entry.rollout) : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      rows.push([
+        index === 0 ? remote : '',
+        release.version,
+        formatTime(release.publishedAt),
+        release.commit,
+        state,
+      ]);
+    });
+  }
+  return table(rows).join('\n');
+}
+
+/** @param since a Date.now() */
+function seconds(since: number) {
+  return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}
+
+function size(half: { files: number; bytes: number }) {
+  return `${formatBytes(half.bytes)} in ${half.files} file${half.files === 1 ? '' : 's'}`;
+}
+
+async function publish(
+  deps: ReleaseDeps,
+  command: { remote: string; version?: string; dist?: string; clientOnly?: true; staged?: true },
+) {
+  const started = Date.now();
+  const version = command.version ?? (await deps.packageVersion(command.remote));
+  if (!isValidVersion(version)) {
+    throw new ReleaseError(
+      `${command.remote}/package.json has version '${version}', which is not like 1.4.0; pass --version`,
+    );
+  }
+  // Refuse before spending a build on it; publishRelease checks again under the lock.
+  if (await isPublished(deps.releasesDir, command.remote, version, deps.store)) {
+    throw new ReleaseError(
+      `${command.remote} ${version} is already published; versions are immutable, choose another --version`,
+    );
+  }
+  const building = Date.now();
+  const built = command.dist
+    ? { distDir: path.resolve(deps.cwd ?? process.cwd(), command.dist), cleanup: async () => undefined }
+    : await deps.build(command.remote);
+  try {
+    const { distDir } = built;
+    const clientOnly = command.clientOnly === true;
+    // A folder that is no build of this remote is refused as such before its halves are measured.
+    await assertBuildOf(command.remote, distDir);
+    const sizes = await buildSizes(distDir);
+    const withNode = await hasNodeBuild(distDir, command.remote);
+    deps.out(
+      `${command.dist ? `Publishing ${distDir}` : `Built ${command.remote} in ${seconds(building)}`}: ` +
+        `browser build ${size(sizes.browser)}, ` +
+        (withNode
+          ? `Node build ${size(sizes.node)}${clientOnly ? ' (left out: --client-only)' : ''}`
+          : 'no Node build') +
+        '.',
+    );
+    if (!withNode && !clientOnly) {
+      throw new ReleaseError(
+        `${distDir} has no Node build (${NODE_BUILD_DIR}/remoteEntry.js), so the site could not render ` +
+          `${command.remote}'s pages on the server. Publish a build made by 'npm run build -w ${command.remote}' ` +
+          `(it makes both), or pass --client-only to publish the browser build alone.`,
+      );
+    }
+    const release = await publishRelease({
+      releasesDir: deps.releasesDir,
+      remote: command.remote,
+      distDir,
+      version,
+      commit: deps.commit(),
+      by: deps.actor ?? defaultActor(),
+      ...(command.staged ? { staged: true } : {}),
+      ...(deps.store ? { store: deps.store } : {}),
+      ...(deps.buildHash ? { buildHash: await deps.buildHash(command.remote, distDir) } : {}),
+      ...(clientOnly
+        ? { clientOnly }
+        : {
+            // In the version folder about to go live: exactly the files the site's renderer will load.
+            verify: async (versionDir) => {
+              const loading = Date.now();
+              const { pages } = await loadNodeBuild(versionDir, command.remote).catch((error) => {
+                throw new ReleaseError(
+                  `The Node build of ${command.remote} ${version} does not load ` +
+                    `(${error instanceof Error ? error.message : error}); nothing was published.`,
+                );
+              });
+              deps.out(
+                command.remote === SHELL_RELEASE
+                  ? `The shell's Node render loaded in ${seconds(loading)}.`
+                  : `Node build loaded: ${pages.length} page${pages.length === 1 ? '' : 's'} in ${seconds(loading)}.`,
+              );
+            },
+          }),
+    });
+    deps.out(
+      (release.live
+        ? `Published ${command.remote} ${release.version} (commit ${release.commit}); it is live now` +
+          (release.previous ? ` (was ${release.previous}).` : '.')
+        : `Published ${command.remote} ${release.version} (commit ${release.commit}), staged: ` +
+          `${release.previous} stays live; preview it or roll it out.`) +
+        (release.endedRollout ? ` The rollout of ${release.endedRollout} ended.` : '') +
+        (clientOnly ? ' Client-only: the browser renders its pages, not the server.' : ''),
+    );
+    deps.out(`Done in ${seconds(started)}.`);
+  } finally {
+    await built.cleanup();
+  }
+}
+
+/** The options every registry action takes. */
+function target(deps: ReleaseDeps, remote: string) {
+  return {
+    releasesDir: deps.releasesDir,
+    remote,
+    by: deps.actor ?? defaultActor(),
+    ...(deps.store ? { store: deps.store } : {}),
+  };
+}
+
+async function readLive(deps: ReleaseDeps) {
+  return deps.store ? deps.store.read() : (await readRegistryWithFallback(deps.releasesDir)).registry;
+}
+
+async function preview(deps: ReleaseDeps, command: { remote: string; version: string; ttlSeconds: number }) {
+  const key = deps.signingKey?.();
+  if (!key)
+    throw new ReleaseError(
+      'No signing key: set RELEASE_SIGNING_KEY to the key the site server uses (npm start and npm run cluster ' +
+        'keep it in DATA_DIR/release-signing.key)',
+    );
+  const entry = (await readLive(deps)).remotes[command.remote];
+  const published = entry?.history.map((release) => release.version) ?? [];
+  if (!entry || !published.includes(command.version))
+    throw new ReleaseError(
+      `${command.remote} ${command.version} is not published` +
+        (published.length ? ` (published: ${published.join(', ')})` : ''),
+    );
+  if (entry.current === command.version)
+    throw new ReleaseError(`${command.remote} ${command.version} is live; everyone sees it already`);
+  const token = signToken(
+    key,
+    { preview: { remote: command.remote, version: command.version } },
+    command.ttlSeconds,
+  );
+  const base = (deps.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+  const expires = new Date(Date.now() + command.ttlSeconds * 1000).toISOString();
+  await recordAction({
+    releasesDir: deps.releasesDir,
+    ...(deps.store ? { store: deps.store } : {}),
+    action: {
+      at: new Date().toISOString(),
+      actor: deps.actor ?? defaultActor(),
+      action: 'preview',
+      remote: command.remote,
+      version: command.version,
+      from: entry.current,
+      to: entry.current,
+      changed: false,
+      why: `preview link until ${expires}`,
+      automatic: false,
+    },
+  });
+  deps.out(`${base}/__preview?token=${token}`);
+  deps.err(
+    `Opens ${command.remote} ${command.version} in the browser that follows the link, until ${formatTime(expires)}; ` +
+      'everyone else keeps the live version.',
+  );
+}
+
+async function rollout(deps: ReleaseDeps, command: Extract<ReleaseCommand, { command: 'rollout' }>) {
+  const why = command.why ?? '';
+  if ('approve' in command) {
+    const result = await approveRolloutStage({ ...target(deps, command.remote), why });
+    deps.out(
+      `${command.remote} ${result.version}: stage ${result.stage + 1} approved; ${result.percent} % of visitors get it now.`,
+    );
+    return;
+  }
+  if (!('version' in command)) {
+    const result = await setRolloutPercent({
+      ...target(deps, command.remote),
+      percent: command.percent,
+      why,
+    });
+    deps.out(
+      `${command.remote} ${result.version} goes to ${result.percent} % of visitors now (was ${result.from} %)` +
+        (result.droppedPlan ? '; its plan is dropped, the share stays until you change it.' : '.'),
+    );
+    return;
+  }
+  const started = await startRollout({
+    ...target(deps, command.remote),
+    version: command.version,
+    ...('plan' in command ? { plan: command.plan } : { percent: command.percent }),
+    why,
+  });
+  deps.out(
+    `Rolling out ${command.remote} ${started.version} to ${started.percent} % of visitors; the others keep ${started.current}.` +
+      (started.plan ? ` Plan: ${formatRolloutPlan(started.plan)}.` : ''),
+  );
+}
+
+export function actionsTable(actions: ReleaseActionRecord[]) {
+  const rows = [['WHEN', 'WHO', 'ACTION', 'REMOTE', 'VERSION', 'SHARE', 'LIVE', 'WHY']];
+  for (const action of actions) {
+    const figures = action.figures
+      ? ` [${Object.entries(action.figures)
+          .map(([name, value]) => `${name}=${value}`)
+          .join(' ')}]`
+      : '';
+    rows.push([
+      formatTime(action.at),
+      action.automatic ? `${action.actor} (automatic)` : action.actor,
+      action.action,
+      action.remote,
+      action.version || '-',
+      action.percent === undefined ? '' : `${action.percent} %`,
+      action.from === action.to ? action.to || '-' : `${action.from || '-'} -> ${action.to}`,
+      `${action.why}${figures}`,
+    ]);
+  }
+  return table(rows).join('\n');
+}
+
+/** Runs one release command; returns the process exit code. Errors are printed, never thrown. */
+export async function runRelease(argv: string[], deps: ReleaseDeps): Promise<number> {
+  let command;
+  try {
+    command = parseReleaseArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    deps.err(`release: ${error.message}`);
+    deps.err(`Run 'npm run release -- --help' for usage.`);
+    return EXIT.usage;
+  }
+  const url = command.url ?? deps.releaseUrl;
+  if (command.command !== 'help' && (url || command.command === 'token')) {
+    try {
+      await runRemoteRelease(
+        command,
+        {
+          url: url ?? 'http://localhost:4000',
+          ...(deps.releaseToken ? { token: deps.releaseToken } : {}),
+          ...(deps.managerLogin ? { login: deps.managerLogin } : {}),
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+          out: deps.out,
+          err: deps.err,
+          build: deps.build,
+          packageVersion: deps.packageVersion,
+          commit: deps.commit,
+          ...(deps.cwd ? { cwd: deps.cwd } : {}),
+        },
+        { statusTable, actionsTable },
+      );
+      return EXIT.ok;
+    } catch (error) {
+      deps.err(`release: ${error instanceof Error ? error.message : String(error)}`);
+      return EXIT.refused;
+    }
+  }
+  try {
+    switch (command.command) {
+      case 'help':
+        deps.out(HELP);
+        return EXIT.ok;
+      case 'status': {
+        const reading = deps.store
+          ? { registry: await deps.store.read(), damage: undefined, source: 'postgres' }
+          : await readRegistryWithFallback(deps.releasesDir);
+        const { registry } = reading;
+        deps.out(command.json ? JSON.stringify(releaseStatus(registry), null, 2) : statusTable(registry));
+        if (reading.damage) {
+          deps.err(`release: DAMAGED: ${reading.damage}`);
+          deps.err(
+            reading.source === 'last-good'
+              ? `release: the site serves the last good copy (${lastGoodFile(deps.releasesDir)}), shown above. Run 'npm run release -- repair' to restore it.`
+              : `release: there is no last good copy. Run 'npm run release -- repair' to rebuild the registry from the published versions.`,
+          );
+          return EXIT.refused;
+        }
+        return EXIT.ok;
+      }
+      case 'repair': {
+        const result = await repairRegistry(deps.releasesDir);
+        deps.out(
+          !result.repaired
+            ? 'registry.json is good; nothing to repair.'
+            : result.from === 'last-good'
+              ? `Repaired registry.json from its last good copy (it was: ${result.damage}).`
+              : `Rebuilt registry.json from the published version folders (it was: ${result.damage}); the newest version of each remote is live.`,
+        );
+        return EXIT.ok;
+      }
+      case 'publish':
+        assertKnownRelease(command.remote);
+        await publish(deps, command);
+        return EXIT.ok;
+      case 'preview':
+        await preview(deps, command);
+        return EXIT.ok;
+      case 'rollout':
+        await rollout(deps, command);
+        return EXIT.ok;
+      case 'complete': {
+        const result = await completeRollout({ ...target(deps, command.remote), why: command.why ?? '' });
+        deps.out(
+          `${command.remote} ${result.to} is live for everyone now (was ${result.from}); the rollout is complete.`,
+        );
+        return EXIT.ok;
+      }
+      case 'abort': {
+        const result = await abortRollout({ ...target(deps, command.remote), why: command.why ?? '' });
+        deps.out(
+          `Aborted the rollout of ${command.remote} ${result.version} (it had ${result.percent} %): everyone gets ` +
+            `${result.current} again, and ${result.version} is marked rolled back.`,
+        );
+        return EXIT.ok;
+      }
+      case 'log': {
+        const actions = await readReleaseActions({
+          releasesDir: deps.releasesDir,
+          limit: command.limit,
+          ...(deps.store ? { store: deps.store } : {}),
+        });
+        if (command.json) deps.out(JSON.stringify(actions, null, 2));
+        else deps.out(actions.length ? actionsTable(actions) : 'No actions yet.');
+        return EXIT.ok;
+      }
+      case 'rollback': {
+        const result = await rollbackRelease({
+          ...target(deps, command.remote),
+          ...(command.to ? { to: command.to } : {}),
+          why: command.why ?? '',
+        });
+        deps.out(
+          result.changed
+            ? `${command.remote} ${result.to} is live now (was ${result.from}).`
+            : `${command.remote} ${result.to} is already live; nothing changed.`,
+        );
+        return EXIT.ok;
+      }
+    }
+  } catch (error) {
+    deps.err(`release: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.refused;
+  }
+}

@@ -1,0 +1,150 @@
+// The shell the site serves (issue 33): its live version's document, page assets and Node render, read from the
+// release store (RELEASES_DIR/shell/<version>/, or the artifact store in PostgreSQL through this server's cache),
+// never from shell/dist once a shell is published. The files of the last N shell versions stay served, so a page
+// opened before a deploy still loads its chunks: a shell file is looked for in the live version first, then in
+// the older served ones. shell/dist is served only while no shell version is published (a fresh checkout).
+import path from 'node:path';
+import { promises as fs } from 'node:fs';
+import { SHELL_RELEASE } from '@metrology/releases/registry';
+import type { ArtifactCache, CheckedFile } from './artifacts.js';
+import type { Registry } from '@metrology/releases/registry';
+import type { RegistryEntry } from '@metrology/shared/release';
+
+/** How many shell versions' files are served when SHELL_VERSIONS_SERVED is not set: the live one and 4 before. */
+export const DEFAULT_SHELL_VERSIONS_SERVED = 5;
+
+/**
+ * SHELL_VERSIONS_SERVED: how many shell versions' files the site serves (the live one included), 1 to 100.
+ */
+export function shellVersionsServedFromEnv(env: Record<string, string | undefined>): number {
+  const raw = env.SHELL_VERSIONS_SERVED;
+  if (raw === undefined || raw === '') return DEFAULT_SHELL_VERSIONS_SERVED;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 100)
+    throw new Error(`SHELL_VERSIONS_SERVED must be a whole number from 1 to 100, got '${raw}'`);
+  return value;
+}
+
+/**
+ * The shell versions whose files are served, in the order a file is looked for: the live one, then the others
+ * newest published first (a version left by a rollback was live a moment ago, so it stays), at most `count`.
+ */
+export function servedShellVersions(entry: RegistryEntry | undefined, count: number): string[] {
+  if (!entry) return [];
+  const others = entry.history
+    .map((release) => release.version)
+    .filter((version) => version !== entry.current)
+    .reverse();
+  return [entry.current, ...others].slice(0, Math.max(1, count));
+}
+
+/**
+ * A shell file's path as a browser asks for it: plain names of letters, digits, '-', '_' and '.', never starting
+ * with a dot, at most 4 folders deep. No percent-encoding, '//', '.', '..' or backslash: anything else is not a
+ * shell file (safe-path.ts then judges what may be sent at all).
+ */
+const SHELL_FILE = /^\/((?:[A-Za-z0-9_-][A-Za-z0-9_.-]{0,120}\/){0,4}[A-Za-z0-9_-][A-Za-z0-9_.-]{0,120})$/;
+
+/**@returns the file below the shell's root, or null */
+export function shellFileOf(rawUrl: string): string | null {
+  const match = SHELL_FILE.exec(rawUrl.split('?')[0] ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * Where one served shell file is: bytes checked from the artifact store, or a file on disk under `root`.
+ */
+export type ShellFile =
+  { version: string | null; checked: CheckedFile } | { version: string | null; root: string; file: string };
+
+export function createShellSource(options: {
+  shellDir: string;
+  releasesDir: string;
+  artifacts?: ArtifactCache;
+  versionsServed?: number;
+  warn?: (message: string) => void;
+}) {
+  const shellDir = path.resolve(options.shellDir);
+  const releasesDir = path.resolve(options.releasesDir);
+  const count = options.versionsServed ?? DEFAULT_SHELL_VERSIONS_SERVED;
+  const warn = options.warn ?? ((message: string) => console.error(message));
+  /** The shell's entry last read: a registry that cannot be read (an outage) never sends the site to shell/dist. */
+  let known: RegistryEntry | undefined;
+  const shellEntry = (registry: Registry) => {
+    if (registry.shell) known = registry.shell;
+    return known;
+  };
+
+  /**
+   * The folder holding a published shell version whole (fetched into this server's cache first with an artifact
+   * store; RELEASES_DIR for a version published without one), or null when its files are nowhere.
+   */
+  const folderOf = async (version: string): Promise<string | null> => {
+    if (options.artifacts) {
+      const cached = await options.artifacts.version(SHELL_RELEASE, version);
+      if (cached) return cached.dir;
+    }
+    const folder = path.join(releasesDir, SHELL_RELEASE, version);
+    return (await fs.stat(path.join(folder, 'index.html')).catch(() => null)) ? folder : null;
+  };
+
+  return {
+    count,
+    /**
+     * The shell to render and serve pages with: the live version's folder (or, when its files cannot be had, the
+     * newest served version's that can, with a warning); shell/dist while no shell is published.
+     */
+    async live(registry: Registry): Promise<{ version: string | null; dir: string }> {
+      const versions = servedShellVersions(shellEntry(registry), count);
+      if (versions.length === 0) return { version: null, dir: shellDir };
+      for (const version of versions) {
+        try {
+          const dir = await folderOf(version);
+          if (dir) {
+            if (version !== versions[0])
+              warn(`the live shell ${versions[0]} cannot be read; pages are served with shell ${version}`);
+            return { version, dir };
+          }
+        } catch (error) {
+          warn(
+            `shell ${version} cannot be fetched (${error instanceof Error ? error.message : String(error)})`,
+          );
+        }
+      }
+      throw new Error(`no served shell version can be read (${versions.join(', ')})`);
+    },
+    /**
+     * A shell file a browser asks for: from the live version, else from the older served ones (a page opened
+     * before a deploy asks for its own chunks); from shell/dist while no shell is published. null: not served.
+     *@param file below the shell's root
+     */
+    async file(registry: Registry, file: string): Promise<ShellFile | null> {
+      const versions = servedShellVersions(shellEntry(registry), count);
+      if (versions.length === 0) {
+        const there = await fs.stat(path.join(shellDir, file)).catch(() => null);
+        return there?.isFile() ? { version: null, root: shellDir, file } : null;
+      }
+      for (const version of versions) {
+        if (options.artifacts) {
+          try {
+            const checked = await options.artifacts.file(SHELL_RELEASE, version, file);
+            if (checked) return { version, checked };
+            // The store holds the version, not this file: look in the next version.
+            if (await options.artifacts.version(SHELL_RELEASE, version)) continue;
+          } catch (error) {
+            warn(
+              `shell ${version}: ${file} cannot be fetched (${error instanceof Error ? error.message : error})`,
+            );
+            continue;
+          }
+        }
+        const relative = path.join(SHELL_RELEASE, version, file);
+        const there = await fs.stat(path.join(releasesDir, relative)).catch(() => null);
+        if (there?.isFile()) return { version, root: releasesDir, file: relative };
+      }
+      return null;
+    },
+  };
+}
+
+export type ShellSource = ReturnType<typeof createShellSource>;
