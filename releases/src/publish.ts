@@ -1,0 +1,295 @@
+// Publishing a version (its builds checked first) and moving the live pointer back or forward.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { SHELL, federationName, previousGoodVersion } from '@metrology/shared/release';
+import { readBuildFiles } from './pack.js';
+import type { Release } from '@metrology/shared/release';
+import {
+  SHELL_RELEASE,
+  type Registry,
+  ReleaseError,
+  entryOf,
+  withEntry,
+  SHELL_NOT_STAGED,
+  assertKnownRelease,
+  assertValidVersion,
+  type RegistryChange,
+  type RegistryStore,
+} from './model.js';
+import { buildMarker, changeRegistry, defaultActor, releaseDir, exists, actionRow } from './file-store.js';
+
+/**
+ * Whether a version of a remote is published, whatever the registry says: its files are in the store's artifact
+ * store, or its folder is in RELEASES_DIR (the only place without one, and where older versions stay).
+ */
+export async function isPublished(
+  releasesDir: string,
+  remote: string,
+  version: string,
+  store: RegistryStore | undefined = undefined,
+) {
+  if (store?.artifacts && (await store.artifacts.hasVersion(remote, version))) return true;
+  return exists(releaseDir(releasesDir, remote, version));
+}
+
+/** Whether a published version's files can be served: its federation manifest is in the artifact store or folder. */
+export async function servable(
+  releasesDir: string,
+  remote: string,
+  version: string,
+  store: RegistryStore | undefined,
+) {
+  if (store?.artifacts && (await store.artifacts.hasVersion(remote, version))) return true;
+  return exists(path.join(releaseDir(releasesDir, remote, version), buildMarker(remote)));
+}
+
+function alreadyPublished(remote: string, version: string) {
+  return new ReleaseError(
+    `${remote} ${version} is already published; versions are immutable, choose another --version`,
+  );
+}
+
+/**
+ * Checks that distDir is a production build of this remote: it has a federation manifest naming the remote.
+ */
+export async function assertBuildOf(remote: string, distDir: string) {
+  if (remote === SHELL_RELEASE) return assertShellBuild(distDir);
+  const manifestFile = path.join(distDir, 'mf-manifest.json');
+  let manifest;
+  try {
+    manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
+  } catch {
+    throw new ReleaseError(
+      `${distDir} holds no production build of ${remote} (mf-manifest.json is missing or unreadable)`,
+    );
+  }
+  const name = manifest?.name ?? manifest?.metaData?.name;
+  if (name !== federationName(remote))
+    throw new ReleaseError(
+      `${distDir} is a build of '${name}', not of ${remote} (${federationName(remote)})`,
+    );
+  if (!(await exists(path.join(distDir, manifest?.metaData?.remoteEntry?.name ?? 'remoteEntry.js'))))
+    throw new ReleaseError(`${distDir} has a manifest but no remote entry file`);
+}
+
+/**
+ * Checks that distDir is a production build of the shell: its page, its asset list and its Node render.
+ */
+async function assertShellBuild(distDir: string) {
+  for (const file of ['index.html', 'page-assets.json', path.join('server', 'render.js')]) {
+    if (!(await exists(path.join(distDir, file))))
+      throw new ReleaseError(
+        `${distDir} holds no production build of the shell (${file} is missing); build it with npm run build -w ${SHELL.workspace}`,
+      );
+  }
+  const manifest = await fs.readFile(path.join(distDir, 'mf-manifest.json'), 'utf8').catch(() => null);
+  if (manifest !== null)
+    throw new ReleaseError(`${distDir} is a build of a remote (it has mf-manifest.json), not of the shell`);
+}
+
+/**
+ * Publishes a built remote (or the shell) as a new immutable version and makes it live.
+ * The shell is never staged nor client-only: a shell version is live for every visitor, with its Node render.
+ * - clientOnly: published without its Node build (server/ is left out of the version folder even if the build
+ *   has one, so the site renders the section in the browser, as the registry then says).
+ * - verify: called with the complete version folder before it is renamed into place and the pointer moves (the
+ *   release CLI loads the Node build there); when it throws, nothing is published.
+ * A rollout running for the remote ends: the published version is live for everyone (the action log says so).
+ * - staged: published without going live (the live version and a running rollout stay), to be previewed and
+ *   rolled out; a remote's first version goes live all the same (there is nothing else to serve).
+ */
+export async function publishRelease({
+  releasesDir,
+  remote,
+  distDir,
+  version,
+  commit,
+  buildHash,
+  clientOnly = false,
+  staged = false,
+  verify,
+  now = () => new Date(),
+  store,
+  by = defaultActor(),
+  why = '',
+}: {
+  releasesDir: string;
+  remote: string;
+  distDir: string;
+  version: string;
+  commit: string;
+  buildHash?: string;
+  clientOnly?: boolean;
+  staged?: boolean;
+  verify?: (versionDir: string) => Promise<void>;
+  now?: () => Date;
+  store?: RegistryStore;
+  by?: string;
+  why?: string;
+}): Promise<Release & { previous?: string; endedRollout?: string; live: boolean }> {
+  assertKnownRelease(remote);
+  if (remote === SHELL_RELEASE && (staged || clientOnly))
+    throw new ReleaseError(
+      staged ? SHELL_NOT_STAGED : 'The shell is published with its Node render; --client-only is for remotes',
+    );
+  assertValidVersion(version);
+  await assertBuildOf(remote, distDir);
+  const target = releaseDir(releasesDir, remote, version);
+  const artifacts = store?.artifacts;
+  if (await isPublished(releasesDir, remote, version, store)) throw alreadyPublished(remote, version);
+  // Copy beside the target outside the lock (it can take a while), then rename under it: a half-copied version
+  // is never visible, and of two publishes of one version only the first rename wins. With an artifact store the
+  // copy is checked in a temporary folder and stored with the pointer change: RELEASES_DIR is not written.
+  const work = artifacts ? await fs.mkdtemp(path.join(tmpdir(), 'metrology-publish-')) : undefined;
+  if (!work) await fs.mkdir(path.dirname(target), { recursive: true });
+  const staging = work
+    ? path.join(work, `${remote}-${version}`)
+    : `${target}.staging-${randomBytes(4).toString('hex')}`;
+  const nodeBuild = path.resolve(distDir, 'server');
+  try {
+    await fs.cp(distDir, staging, {
+      recursive: true,
+      filter: (source) =>
+        path.basename(source) !== '.fingerprint' && !(clientOnly && path.resolve(source) === nodeBuild),
+    });
+    if (verify) await verify(staging);
+    const files = work ? await readBuildFiles(staging) : undefined;
+    return await changeRegistry(releasesDir, store, async (registry) => {
+      if (await isPublished(releasesDir, remote, version, store)) throw alreadyPublished(remote, version);
+      if (!files) await fs.rename(staging, target);
+      const release: Release = {
+        version,
+        publishedAt: now().toISOString(),
+        commit,
+        ...(buildHash ? { buildHash } : {}),
+        ...(clientOnly ? { clientOnly: true } : {}),
+      };
+      const entry = entryOf(registry, remote);
+      const history = [...(entry?.history ?? []), release];
+      const live = !staged || !entry;
+      const next = withEntry(registry, remote, live ? { current: version, history } : { ...entry, history });
+      const ended = live ? entry?.rollout?.version : undefined;
+      return {
+        registry: next,
+        ...(files ? { artifacts: { remote, version, files } } : {}),
+        result: {
+          ...release,
+          live,
+          ...(entry ? { previous: entry.current } : {}),
+          ...(ended ? { endedRollout: ended } : {}),
+        },
+        actions: [
+          actionRow({
+            at: release.publishedAt,
+            actor: by,
+            action: 'publish',
+            remote,
+            version,
+            from: entry?.current ?? '',
+            to: live ? version : (entry?.current ?? ''),
+            why: [
+              why,
+              live ? '' : 'staged: not live',
+              ended ? `ended the rollout of ${ended}` : '',
+              clientOnly ? 'client-only' : '',
+            ]
+              .filter(Boolean)
+              .join('; '),
+          }),
+        ],
+      };
+    });
+  } finally {
+    await fs.rm(work ?? staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Moves a remote's live pointer to the previous good version, or to a named published one. Only the pointer
+ * changes; the version folders stay as they are.
+ * A running rollout keeps running, unless its version is the one made live (then it has ended).
+ */
+export async function rollbackRelease({
+  releasesDir,
+  remote,
+  to,
+  now = () => new Date(),
+  store,
+  by = defaultActor(),
+  why = '',
+}: {
+  releasesDir: string;
+  remote: string;
+  to?: string;
+  now?: () => Date;
+  store?: RegistryStore;
+  by?: string;
+  why?: string;
+}): Promise<{ from: string; to: string; changed: boolean; action: 'rollback' | 're-promote' }> {
+  assertKnownRelease(remote);
+  if (to !== undefined) assertValidVersion(to);
+  const move: (
+    registry: Registry,
+  ) => Promise<
+    RegistryChange<{ from: string; to: string; changed: boolean; action: 'rollback' | 're-promote' }>
+  > = async (
+    registry,
+  ): Promise<
+    RegistryChange<{ from: string; to: string; changed: boolean; action: 'rollback' | 're-promote' }>
+  > => {
+    const entry = entryOf(registry, remote);
+    if (!entry) throw new ReleaseError(`${remote} has never been published; there is nothing to roll back`);
+    const published = entry.history.map((release) => release.version);
+    const target = to ?? previousGoodVersion(entry);
+    if (target === undefined) {
+      throw new ReleaseError(
+        `${remote} ${entry.current} has no earlier good version to roll back to (history: ${published.join(', ')})`,
+      );
+    }
+    const targetIndex = published.indexOf(target);
+    const action = (targetIndex < published.indexOf(entry.current) ? 'rollback' : 're-promote') as
+      'rollback' | 're-promote';
+    if (target === entry.current) {
+      const result = { from: entry.current, to: target, changed: false, action };
+      const row = actionRow({
+        at: now().toISOString(),
+        actor: by,
+        action,
+        remote,
+        from: target,
+        to: target,
+        changed: false,
+        why,
+      });
+      return { registry: null, result, actions: [row] };
+    }
+    if (targetIndex === -1) {
+      throw new ReleaseError(`${remote} ${target} was never published (published: ${published.join(', ')})`);
+    }
+    if (!(await servable(releasesDir, remote, target, store))) {
+      throw new ReleaseError(
+        `The files of ${remote} ${target} are missing from ${releasesDir}; it cannot go live`,
+      );
+    }
+    const currentIndex = published.indexOf(entry.current);
+    const at = now().toISOString();
+    const history = entry.history.map((release, index) => {
+      // Going back to an older version marks the one we leave as rolled back; going forward marks nothing.
+      if (index === currentIndex && targetIndex < currentIndex) return { ...release, rolledBackAt: at };
+      if (index === targetIndex && release.rolledBackAt) {
+        const { rolledBackAt: _cleared, ...rest } = release;
+        return rest;
+      }
+      return release;
+    });
+    const rollout = entry.rollout && entry.rollout.version !== target ? { rollout: entry.rollout } : {};
+    return {
+      registry: withEntry(registry, remote, { current: target, history, ...rollout }),
+      result: { from: entry.current, to: target, changed: true, action },
+      actions: [actionRow({ at, actor: by, action, remote, from: entry.current, to: target, why })],
+    };
+  };
+  return changeRegistry(releasesDir, store, move);
+}
