@@ -23,12 +23,14 @@ const CHANGED = 'About Us — shipped by the content team';
 const VERSION = `9.2.0-team.${Date.now().toString(36)}`;
 
 /**
- * What the content team's checkout holds: its remote, the shared build configuration and the release CLI. Its
+ * What the content team's checkout holds: its remote, the shared build configuration and the release platform with
+ * its CLI (releases/, built by `npm run release` itself). Its
  * node_modules is the shop's, by a symbolic link (a team's own `npm ci` would install the same packages).
  */
 const TEAM_CHECKOUT = [
   'tsconfig.base.json',
   'mfe-content',
+  'releases',
   'tools/package.json',
   'tools/federation',
   'tools/scripts/release.mjs',
@@ -74,7 +76,7 @@ async function teamCheckout(): Promise<void> {
         name: 'content-team',
         private: true,
         ...(shop.type ? { type: shop.type } : {}),
-        workspaces: ['mfe-content', 'tools'],
+        workspaces: ['mfe-content', 'releases', 'tools'],
         scripts: { release },
       },
       null,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { startCluster } from '../cluster.mjs';
 import { freePort } from '../free-port.mjs';
 import { followOutput, lastLinesText } from '../log-tail.mjs';
-import { REPO_ROOT } from './release-fixtures';
+import { REPO_ROOT } from '../../../releases/src/__tests__/release-fixtures';
 
 jest.setTimeout(120_000);
 
