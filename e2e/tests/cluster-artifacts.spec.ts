@@ -182,8 +182,9 @@ test('a version built in a team checkout and published with a deploy token is se
   expect(published.stdout).toContain(`Packed ${REMOTE} ${VERSION}`);
   expect(published.stdout).toContain(`Published ${REMOTE} ${VERSION}; it is live now (was ${base}).`);
   // Nothing in a shared folder: the files are in the database only, until a site server needs them. The team's
-  // checkout has no releases of its own either.
-  await expect(fs.stat(path.join(team, 'releases'))).rejects.toThrow();
+  // checkout has no releases of its own either (RELEASES_DIR's default is data/releases).
+  await expect(fs.stat(path.join(team, 'data'))).rejects.toThrow();
+  await expect(fs.stat(path.join(team, 'releases', 'registry.json'))).rejects.toThrow();
   await expect(fs.stat(path.join(cluster.releasesDir, REMOTE, VERSION))).rejects.toThrow();
   for (const i of [1, 2])
     await expect(fs.stat(path.join(cluster.siteCacheDir(i), REMOTE, VERSION))).rejects.toThrow();
