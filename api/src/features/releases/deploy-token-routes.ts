@@ -14,7 +14,13 @@ import { RELEASE_NAMES } from '@metrology/shared/release';
 import { HttpError } from '../../lib/errors.js';
 import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { requireRole } from '../back-office/roles.js';
-import { callerName, createDeployToken, listDeployTokens, revokeDeployToken, TOKEN_MESSAGES } from './deploy-tokens.js';
+import {
+  callerName,
+  createDeployToken,
+  listDeployTokens,
+  revokeDeployToken,
+  TOKEN_MESSAGES,
+} from './deploy-tokens.js';
 
 export async function deployTokenRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.shop;
@@ -38,7 +44,8 @@ export async function deployTokenRoutes(app: FastifyInstance): Promise<void> {
       const { name, remotes, can, expiresInDays } = request.body;
       // A token may be scoped to the shell too: it publishes and rolls back the shell like a remote.
       const unknown = remotes.find((remote) => !(RELEASE_NAMES as readonly string[]).includes(remote));
-      if (unknown) throw new HttpError(400, `Unknown remote '${unknown}' (one of ${RELEASE_NAMES.join(', ')})`);
+      if (unknown)
+        throw new HttpError(400, `Unknown remote '${unknown}' (one of ${RELEASE_NAMES.join(', ')})`);
       const createdBy = await callerName(app, request);
       const { token, secret } = await createDeployToken(db, { name, remotes, can, expiresInDays, createdBy });
       request.log.warn({ token: token.id, remotes, can, by: request.userId }, 'deploy token created');
@@ -57,7 +64,8 @@ export async function deployTokenRoutes(app: FastifyInstance): Promise<void> {
       preValidation: manager,
       schema: {
         ...route,
-        summary: 'Every deploy token, newest first, with its remotes, actions, expiry and last use (never its secret)',
+        summary:
+          'Every deploy token, newest first, with its remotes, actions, expiry and last use (never its secret)',
         response: responses(DeployTokensResponse),
       },
     },

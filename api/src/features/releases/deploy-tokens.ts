@@ -99,7 +99,15 @@ export async function createDeployToken(
     `INSERT INTO deploy_tokens (id, name, secret_hash, remotes, actions, created_by, expires_at)
      VALUES ($1, $2, $3, $4::text[], $5::text[], $6, now() + make_interval(days => $7::int))
      RETURNING ${COLUMNS}`,
-    [id, options.name, secretHash(secret), options.remotes, options.can, options.createdBy, options.expiresInDays],
+    [
+      id,
+      options.name,
+      secretHash(secret),
+      options.remotes,
+      options.can,
+      options.createdBy,
+      options.expiresInDays,
+    ],
   );
   const row = created.rows[0];
   if (!row) throw new Error('deploy token not stored');
@@ -112,7 +120,11 @@ export async function listDeployTokens(db: Queryable): Promise<DeployToken[]> {
 }
 
 /** Revokes a token (again: no change); undefined when there is none with this id. */
-export async function revokeDeployToken(db: Queryable, id: string, by: string): Promise<DeployToken | undefined> {
+export async function revokeDeployToken(
+  db: Queryable,
+  id: string,
+  by: string,
+): Promise<DeployToken | undefined> {
   const rows = await db.query<TokenRow>(
     `UPDATE deploy_tokens SET revoked_at = COALESCE(revoked_at, now()), revoked_by = COALESCE(revoked_by, $2)
      WHERE id = $1 RETURNING ${COLUMNS}`,

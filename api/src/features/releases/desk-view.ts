@@ -13,13 +13,15 @@ export async function deskRemote(
   policy: ReleaseConfig,
   now = new Date(),
 ): Promise<DeskRemote> {
-  const history = (entry?.history ?? []).map(({ version, publishedAt, commit, rolledBackAt, clientOnly }) => ({
-    version,
-    publishedAt,
-    commit,
-    ...(rolledBackAt ? { rolledBackAt } : {}),
-    ...(clientOnly ? { clientOnly } : {}),
-  }));
+  const history = (entry?.history ?? []).map(
+    ({ version, publishedAt, commit, rolledBackAt, clientOnly }) => ({
+      version,
+      publishedAt,
+      commit,
+      ...(rolledBackAt ? { rolledBackAt } : {}),
+      ...(clientOnly ? { clientOnly } : {}),
+    }),
+  );
   const base = { remote, current: entry?.current ?? null, history };
   if (!entry?.rollout) return base;
   const health = await rolloutHealth(db, remote, entry.current, entry.rollout, now, policy);

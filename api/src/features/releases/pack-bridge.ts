@@ -22,7 +22,10 @@ export interface PackModule {
   readPack(
     pack: Buffer,
     limits?: Partial<PackLimits>,
-  ): { manifest: { remote: string; version: string; files: { path: string; size: number }[] }; files: PackFile[] };
+  ): {
+    manifest: { remote: string; version: string; files: { path: string; size: number }[] };
+    files: PackFile[];
+  };
   unpackInto(dir: string, files: PackFile[]): Promise<void>;
 }
 

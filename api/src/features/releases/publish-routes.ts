@@ -23,7 +23,8 @@ export const NODE_CHECK_MEMORY_MB = 256;
 /** Where packs are unpacked while they are checked; each in a folder of its own, always removed. */
 export const UNPACK_PREFIX = 'metrology-pack-';
 
-const refused = (reason: string) => new HttpError(400, `The pack is refused: ${reason}. Nothing was published.`);
+const refused = (reason: string) =>
+  new HttpError(400, `The pack is refused: ${reason}. Nothing was published.`);
 
 export async function publishRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.shop;
@@ -31,21 +32,27 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
   const pack = await packModule();
   const limit = config.releases.packMaxBytes;
   const tooLarge = () =>
-    new HttpError(413, `The pack is larger than ${limit} bytes (RELEASE_PACK_MAX_BYTES). Nothing was published.`);
+    new HttpError(
+      413,
+      `The pack is larger than ${limit} bytes (RELEASE_PACK_MAX_BYTES). Nothing was published.`,
+    );
   // Only this plugin reads packs (routes registered elsewhere keep their own parsers and limits). Read here rather
   // than with parseAs, so an oversized pack is refused with a message that says which limit.
-  app.addContentTypeParser(pack.PACK_CONTENT_TYPE, async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
-    if (Number(request.headers['content-length'] ?? 0) > limit) throw tooLarge();
-    const chunks: Buffer[] = [];
-    let received = 0;
-    for await (const chunk of payload) {
-      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-      received += bytes.length;
-      if (received > limit) throw tooLarge();
-      chunks.push(bytes);
-    }
-    return Buffer.concat(chunks);
-  });
+  app.addContentTypeParser(
+    pack.PACK_CONTENT_TYPE,
+    async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
+      if (Number(request.headers['content-length'] ?? 0) > limit) throw tooLarge();
+      const chunks: Buffer[] = [];
+      let received = 0;
+      for await (const chunk of payload) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+        received += bytes.length;
+        if (received > limit) throw tooLarge();
+        chunks.push(bytes);
+      }
+      return Buffer.concat(chunks);
+    },
+  );
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.post(
@@ -73,7 +80,10 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
         throw new HttpError(415, `The body must be a release pack (content-type ${pack.PACK_CONTENT_TYPE}).`);
       const where = await access.where();
       if (await registry.isPublished(where.releasesDir, remote, version, where.store))
-        throw new HttpError(409, `${remote} ${version} is already published; versions are immutable, choose another --version`);
+        throw new HttpError(
+          409,
+          `${remote} ${version} is already published; versions are immutable, choose another --version`,
+        );
 
       let checked: ReturnType<typeof pack.readPack>;
       try {
@@ -119,7 +129,10 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
               `the Node build of ${remote} ${version} does not load (${error instanceof Error ? error.message : String(error)})`,
             );
           }
-          request.log.info({ remote, version, pages, ms: Date.now() - loading }, 'uploaded Node build loaded');
+          request.log.info(
+            { remote, version, pages, ms: Date.now() - loading },
+            'uploaded Node build loaded',
+          );
         }
         let release: Awaited<ReturnType<typeof registry.publishRelease>>;
         try {
@@ -138,7 +151,10 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
           throw error;
         }
         const bytes = checked.files.reduce((sum, file) => sum + file.data.length, 0);
-        request.log.warn({ remote, version, live: release.live, token: request.deployToken?.id }, 'release published');
+        request.log.warn(
+          { remote, version, live: release.live, token: request.deployToken?.id },
+          'release published',
+        );
         return {
           success: true,
           message: release.live

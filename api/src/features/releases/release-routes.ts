@@ -67,7 +67,8 @@ function pageTokenOf(key: string, token: string): PageToken | null {
   const versions = payload.versions;
   if (!versions || typeof versions !== 'object' || Array.isArray(versions)) return null;
   const fallbacks = payload.fallbacks;
-  const network = typeof payload.network === 'string' && payload.network ? payload.network.slice(0, 64) : 'unknown';
+  const network =
+    typeof payload.network === 'string' && payload.network ? payload.network.slice(0, 64) : 'unknown';
   return {
     session: payload.session,
     network,
@@ -152,7 +153,10 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
       });
       request.loadFailureStored = stored;
       if (stored)
-        request.log.warn({ remote: r.remote, version: r.version, kind: r.kind }, 'remote load failure reported');
+        request.log.warn(
+          { remote: r.remote, version: r.version, kind: r.kind },
+          'remote load failure reported',
+        );
       return { success: true, message: stored ? 'Report received' : 'Already reported' };
     },
   );
@@ -169,7 +173,9 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      if (!verifyBodySignature(config.releases.signingKey, request.rawBody, request.headers[SIGNATURE_HEADER]))
+      if (
+        !verifyBodySignature(config.releases.signingKey, request.rawBody, request.headers[SIGNATURE_HEADER])
+      )
         throw new HttpError(403, REPORT_MESSAGES.badSignature);
       const { sessions } = request.body;
       if (sessions.length > 0) {
@@ -218,7 +224,10 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
          FROM load_failures ORDER BY id DESC LIMIT $1`,
         [limit],
       );
-      return { success: true, reports: rows.rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() })) };
+      return {
+        success: true,
+        reports: rows.rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() })),
+      };
     },
   );
 }

@@ -74,7 +74,11 @@ export async function versionEvidence(
     params.slice(0, 3),
   );
   const counts = (rows: { network: string; sessions: string | number; failing: string | number }[]) =>
-    rows.map((row) => ({ network: row.network, sessions: Number(row.sessions), failing: Number(row.failing) }));
+    rows.map((row) => ({
+      network: row.network,
+      sessions: Number(row.sessions),
+      failing: Number(row.failing),
+    }));
   const seen = counts(browser.rows);
   const sessions = sum(seen.map((n) => n.sessions));
   const failing = sum(seen.map((n) => n.failing));

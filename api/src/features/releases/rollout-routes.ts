@@ -33,7 +33,10 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
   const act = async (
     remote: string,
     request: FastifyRequest,
-    operation: (registry: RegistryModule, target: Awaited<ReturnType<typeof access.where>> & { remote: string; by: string }) => Promise<string>,
+    operation: (
+      registry: RegistryModule,
+      target: Awaited<ReturnType<typeof access.where>> & { remote: string; by: string },
+    ) => Promise<string>,
   ) => {
     const registry = await access.module();
     if (!registry.REMOTE_NAMES.includes(remote))
@@ -73,7 +76,10 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { remote, version, percent, plan, why } = request.body;
       if ((percent === undefined) === (plan === undefined))
-        throw new HttpError(400, 'Give either "percent" (1-100) or "plan" (like "10:10,50:10,approve,100"), not both');
+        throw new HttpError(
+          400,
+          'Give either "percent" (1-100) or "plan" (like "10:10,50:10,approve,100"), not both',
+        );
       return act(remote, request, async (registry, target) => {
         const stages = plan === undefined ? undefined : registry.parseRolloutPlan(plan);
         const started = await registry.startRollout({
@@ -111,7 +117,11 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
   const simple = (
     path: string,
     summary: string,
-    run: (registry: RegistryModule, target: Parameters<Parameters<typeof act>[2]>[1], why: string) => Promise<string>,
+    run: (
+      registry: RegistryModule,
+      target: Parameters<Parameters<typeof act>[2]>[1],
+      why: string,
+    ) => Promise<string>,
   ) =>
     api.post(
       path,
@@ -126,17 +136,27 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request) =>
-        act(request.body.remote, request, (registry, target) => run(registry, target, request.body.why ?? '')),
+        act(request.body.remote, request, (registry, target) =>
+          run(registry, target, request.body.why ?? ''),
+        ),
     );
 
-  simple('/api/releases/rollout/approve', "Start the plan's stage that waits for approval", async (registry, target, why) => {
-    const result = await registry.approveRolloutStage({ ...target, why });
-    return `${target.remote} ${result.version}: stage ${result.stage + 1} approved; ${result.percent} % of visitors get it now.`;
-  });
-  simple('/api/releases/rollout/complete', "Make the rollout's version live for everyone", async (registry, target, why) => {
-    const result = await registry.completeRollout({ ...target, why });
-    return `${target.remote} ${result.to} is live for everyone now (was ${result.from}).`;
-  });
+  simple(
+    '/api/releases/rollout/approve',
+    "Start the plan's stage that waits for approval",
+    async (registry, target, why) => {
+      const result = await registry.approveRolloutStage({ ...target, why });
+      return `${target.remote} ${result.version}: stage ${result.stage + 1} approved; ${result.percent} % of visitors get it now.`;
+    },
+  );
+  simple(
+    '/api/releases/rollout/complete',
+    "Make the rollout's version live for everyone",
+    async (registry, target, why) => {
+      const result = await registry.completeRollout({ ...target, why });
+      return `${target.remote} ${result.to} is live for everyone now (was ${result.from}).`;
+    },
+  );
   simple(
     '/api/releases/rollout/abort',
     'Stop the rollout (a rollback of the canary): everyone gets the live version, the canary is marked rolled back',
@@ -154,7 +174,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
         tags: ['back office'],
         security: TOKEN_SECURITY,
         summary:
-          "A link (relative to the site) that shows a published version that is not live in the browser that opens it, for an hour",
+          'A link (relative to the site) that shows a published version that is not live in the browser that opens it, for an hour',
         body: PreviewBody,
         response: responses(PreviewResponse),
       },
@@ -162,7 +182,11 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { remote, version } = request.body;
       const key = config.releases.signingKey;
-      if (!key) throw new HttpError(503, 'Previews need RELEASE_SIGNING_KEY, the key the site server checks them with.');
+      if (!key)
+        throw new HttpError(
+          503,
+          'Previews need RELEASE_SIGNING_KEY, the key the site server checks them with.',
+        );
       const registry = await access.module();
       if (!registry.REMOTE_NAMES.includes(remote))
         throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
@@ -170,7 +194,8 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
       const entry = (await access.read()).remotes[remote];
       if (!entry?.history.some((release) => release.version === version))
         throw new HttpError(409, `${remote} ${version} is not published`);
-      if (entry.current === version) throw new HttpError(409, `${remote} ${version} is live; everyone sees it already`);
+      if (entry.current === version)
+        throw new HttpError(409, `${remote} ${version} is live; everyone sees it already`);
       const token = signToken(key, { preview: { remote, version } }, PREVIEW_TTL_SECONDS);
       const expiresAt = new Date(Date.now() + PREVIEW_TTL_SECONDS * 1000).toISOString();
       await registry.recordAction({

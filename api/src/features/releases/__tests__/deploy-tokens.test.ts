@@ -38,22 +38,61 @@ async function makeToken(name: string, remotes: string[], can: string[], expires
 
 function publish(remote: string, version: string, secret: string, extra: Record<string, string> = {}) {
   const { pack } = packs.writePack({ remote, version, files: buildFiles(remote, version) });
-  return publishCall(app, packs.PACK_CONTENT_TYPE, pack, { remote, version, commit: 'abc123', ...extra }, secret);
+  return publishCall(
+    app,
+    packs.PACK_CONTENT_TYPE,
+    pack,
+    { remote, version, commit: 'abc123', ...extra },
+    secret,
+  );
 }
 
 test('a token is made by a release manager only, shown once and stored as a hash', async () => {
-  expect((await post(app, '/api/releases/tokens', { name: 'x', remotes: ['mfe-content'], can: ['read'], expiresInDays: 1 }, shopper)).statusCode).toBe(403);
-  expect((await post(app, '/api/releases/tokens', { name: 'x', remotes: ['mfe-content'], can: ['read'], expiresInDays: 1 })).statusCode).toBe(401);
-  expect((await post(app, '/api/releases/tokens', { name: 'x', remotes: ['mfe-nowhere'], can: ['read'], expiresInDays: 1 }, manager)).statusCode).toBe(400);
+  expect(
+    (
+      await post(
+        app,
+        '/api/releases/tokens',
+        { name: 'x', remotes: ['mfe-content'], can: ['read'], expiresInDays: 1 },
+        shopper,
+      )
+    ).statusCode,
+  ).toBe(403);
+  expect(
+    (
+      await post(app, '/api/releases/tokens', {
+        name: 'x',
+        remotes: ['mfe-content'],
+        can: ['read'],
+        expiresInDays: 1,
+      })
+    ).statusCode,
+  ).toBe(401);
+  expect(
+    (
+      await post(
+        app,
+        '/api/releases/tokens',
+        { name: 'x', remotes: ['mfe-nowhere'], can: ['read'], expiresInDays: 1 },
+        manager,
+      )
+    ).statusCode,
+  ).toBe(400);
 
   const { token, secret } = await makeToken('content CI', ['mfe-content'], ['publish', 'rollout', 'read']);
   expect(secret).toMatch(/^mdt_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
-  expect(token).toMatchObject({ name: 'content CI', remotes: ['mfe-content'], can: ['publish', 'rollout', 'read'] });
+  expect(token).toMatchObject({
+    name: 'content CI',
+    remotes: ['mfe-content'],
+    can: ['publish', 'rollout', 'read'],
+  });
   expect(JSON.stringify(token)).not.toContain(secret);
   expect(new Date(token.expiresAt).getTime() - Date.now()).toBeGreaterThan(89 * 86_400_000);
 
   // The table holds the hash, never the secret; the list never shows either.
-  const rows = await app.shop.db.query<Record<string, unknown>>('SELECT * FROM deploy_tokens WHERE id = $1', [token.id]);
+  const rows = await app.shop.db.query<Record<string, unknown>>('SELECT * FROM deploy_tokens WHERE id = $1', [
+    token.id,
+  ]);
   expect(JSON.stringify(rows.rows)).not.toContain(secret.slice(18));
   expect(rows.rows[0]?.secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
   const list = body<{ tokens: DeployToken[] }>(await get(app, '/api/releases/tokens', manager));
@@ -71,7 +110,12 @@ test('a token acts on its remotes with its actions, is named in the log, and its
 
   const published = await publish('mfe-content', '1.0.0', secret);
   expect(published.statusCode).toBe(200);
-  expect(body(published)).toMatchObject({ remote: 'mfe-content', version: '1.0.0', live: true, pages: expect.any(Number) });
+  expect(body(published)).toMatchObject({
+    remote: 'mfe-content',
+    version: '1.0.0',
+    live: true,
+    pages: expect.any(Number),
+  });
   const staged = await publish('mfe-content', '1.1.0', secret, { staged: 'true' });
   expect(body(staged)).toMatchObject({ live: false, previous: '1.0.0' });
 
@@ -81,20 +125,50 @@ test('a token acts on its remotes with its actions, is named in the log, and its
   expect(other.statusCode).toBe(403);
   expect(body(other).message).toBe(TOKEN_MESSAGES.noRemote('mfe-catalog'));
   expect(await everything(releasesDir)).toEqual(before);
-  const rolloutElsewhere = await post(app, '/api/releases/rollout/complete', { remote: 'mfe-catalog' }, undefined, bearer(secret));
+  const rolloutElsewhere = await post(
+    app,
+    '/api/releases/rollout/complete',
+    { remote: 'mfe-catalog' },
+    undefined,
+    bearer(secret),
+  );
   expect(rolloutElsewhere.statusCode).toBe(403);
 
   // An action it lacks: 403.
-  const rollback = await post(app, '/api/releases/rollback', { remote: 'mfe-content' }, undefined, bearer(secret));
+  const rollback = await post(
+    app,
+    '/api/releases/rollback',
+    { remote: 'mfe-content' },
+    undefined,
+    bearer(secret),
+  );
   expect(rollback.statusCode).toBe(403);
   expect(body(rollback).message).toBe(TOKEN_MESSAGES.noAction('rollback'));
-  const preview = await post(app, '/api/releases/preview', { remote: 'mfe-content', version: '1.1.0' }, undefined, bearer(secret));
+  const preview = await post(
+    app,
+    '/api/releases/preview',
+    { remote: 'mfe-content', version: '1.1.0' },
+    undefined,
+    bearer(secret),
+  );
   expect(preview.statusCode).toBe(403);
 
   // The rollout actions it has.
-  const rollout = await post(app, '/api/releases/rollout', { remote: 'mfe-content', version: '1.1.0', percent: 10 }, undefined, bearer(secret));
+  const rollout = await post(
+    app,
+    '/api/releases/rollout',
+    { remote: 'mfe-content', version: '1.1.0', percent: 10 },
+    undefined,
+    bearer(secret),
+  );
   expect(rollout.statusCode).toBe(200);
-  const complete = await post(app, '/api/releases/rollout/complete', { remote: 'mfe-content' }, undefined, bearer(secret));
+  const complete = await post(
+    app,
+    '/api/releases/rollout/complete',
+    { remote: 'mfe-content' },
+    undefined,
+    bearer(secret),
+  );
   expect(body(complete)).toMatchObject({ success: true, remote: { current: '1.1.0' } });
 
   // It reads its own remotes only.
@@ -136,7 +210,11 @@ test('a revoked, expired or unknown token gets 401', async () => {
   await app.shop.db.query(`UPDATE deploy_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [
     expiring.token.id,
   ]);
-  const expired = await app.inject({ method: 'GET', url: '/api/releases/desk', headers: bearer(expiring.secret) });
+  const expired = await app.inject({
+    method: 'GET',
+    url: '/api/releases/desk',
+    headers: bearer(expiring.secret),
+  });
   expect(expired.statusCode).toBe(401);
   expect(body(expired).message).toBe(TOKEN_MESSAGES.expired);
   // Refused before the pack is read, and nothing is written.
@@ -144,7 +222,11 @@ test('a revoked, expired or unknown token gets 401', async () => {
   expect((await publish('mfe-careers', '1.0.0', expiring.secret)).statusCode).toBe(401);
   expect(await everything(releasesDir)).toEqual(before);
 
-  const unknown = await app.inject({ method: 'GET', url: '/api/releases/desk', headers: bearer(`${secret}x`) });
+  const unknown = await app.inject({
+    method: 'GET',
+    url: '/api/releases/desk',
+    headers: bearer(`${secret}x`),
+  });
   expect(unknown.statusCode).toBe(401);
   expect(body(unknown).message).toBe(TOKEN_MESSAGES.unknown);
 });

@@ -10,7 +10,16 @@ import { body, post, register, startApp } from '../../../__tests__/helpers/test-
 import { TEST_ENGINE } from '../../../__tests__/helpers/test-database.js';
 import { registryAccess } from '../registry-access.js';
 import { UNPACK_PREFIX } from '../publish-routes.js';
-import { buildFiles, everything, publishedFileOf, packWriter, publishCall, unpackFolders, type NodeHalf, type PackWriter } from './release-fixtures.js';
+import {
+  buildFiles,
+  everything,
+  publishedFileOf,
+  packWriter,
+  publishCall,
+  unpackFolders,
+  type NodeHalf,
+  type PackWriter,
+} from './release-fixtures.js';
 
 const PACK_MAX_BYTES = 200_000;
 let app: FastifyInstance;
@@ -36,18 +45,30 @@ beforeAll(async () => {
   secret = body<{ secret: string }>(made).secret;
   packs = await packWriter();
   // One good version first, so a refusal must leave a registry that exists as it was.
-  const first = await send(packs.writePack({ remote: 'mfe-content', version: '1.0.0', files: buildFiles('mfe-content', '1.0.0') }).pack, '1.0.0');
+  const first = await send(
+    packs.writePack({ remote: 'mfe-content', version: '1.0.0', files: buildFiles('mfe-content', '1.0.0') })
+      .pack,
+    '1.0.0',
+  );
   expect(first.statusCode).toBe(200);
 });
 afterAll(() => app.close());
 
 function send(pack: Buffer, version: string, extra: Record<string, string> = {}) {
-  return publishCall(app, packs.PACK_CONTENT_TYPE, pack, { remote: 'mfe-content', version, ...extra }, secret);
+  return publishCall(
+    app,
+    packs.PACK_CONTENT_TYPE,
+    pack,
+    { remote: 'mfe-content', version, ...extra },
+    secret,
+  );
 }
 
 /** What the artifact store holds (empty on the embedded database, which has none): blobs and versions. */
 async function stored(): Promise<{ blobs: string[]; versions: string[] }> {
-  const blobs = await app.shop.db.query<{ sha256: string }>('SELECT sha256 FROM release_blobs ORDER BY sha256');
+  const blobs = await app.shop.db.query<{ sha256: string }>(
+    'SELECT sha256 FROM release_blobs ORDER BY sha256',
+  );
   const versions = await app.shop.db.query<{ name: string }>(
     `SELECT remote || ' ' || version AS name FROM release_versions ORDER BY 1`,
   );
@@ -97,28 +118,66 @@ test('a file whose hash or size is not the manifest one is refused', async () =>
     { name: packs.PACK_MANIFEST, data: Buffer.from(JSON.stringify(manifest)) },
     ...files.map((file) => ({
       name: file.path,
-      data: file.path === 'remoteEntry.js' ? Buffer.from(file.data.toString().replace('2.0.0', '6.6.6')) : file.data,
+      data:
+        file.path === 'remoteEntry.js'
+          ? Buffer.from(file.data.toString().replace('2.0.0', '6.6.6'))
+          : file.data,
     })),
   ]);
-  await refused(tampered, '2.0.0', 400, /remoteEntry\.js: its SHA-256 is not the one release-pack\.json gives/);
+  await refused(
+    tampered,
+    '2.0.0',
+    400,
+    /remoteEntry\.js: its SHA-256 is not the one release-pack\.json gives/,
+  );
 });
 
 test("entries that climb out ('..'), are absolute, are links or repeat are refused", async () => {
   const { manifest } = good('2.0.1');
   const entries = buildFiles('mfe-content', '2.0.1').map((file) => ({ name: file.path, data: file.data }));
   const head = { name: packs.PACK_MANIFEST, data: Buffer.from(JSON.stringify(manifest)) };
-  await refused(packs.tarPack([head, ...entries, { name: '../../evil.js', data: Buffer.from('x') }]), '2.0.1', 400, /climbs out/);
-  await refused(packs.tarPack([head, ...entries, { name: 'server/../../evil.js', data: Buffer.from('x') }]), '2.0.1', 400, /climbs out/);
-  await refused(packs.tarPack([head, ...entries, { name: '/etc/evil.js', data: Buffer.from('x') }]), '2.0.1', 400, /absolute/);
+  await refused(
+    packs.tarPack([head, ...entries, { name: '../../evil.js', data: Buffer.from('x') }]),
+    '2.0.1',
+    400,
+    /climbs out/,
+  );
+  await refused(
+    packs.tarPack([head, ...entries, { name: 'server/../../evil.js', data: Buffer.from('x') }]),
+    '2.0.1',
+    400,
+    /climbs out/,
+  );
+  await refused(
+    packs.tarPack([head, ...entries, { name: '/etc/evil.js', data: Buffer.from('x') }]),
+    '2.0.1',
+    400,
+    /absolute/,
+  );
   await refused(
     packs.tarPack([head, ...entries, { name: 'static/js/link.js', data: Buffer.alloc(0), type: '2' }]),
     '2.0.1',
     400,
     /static\/js\/link\.js: a symbolic link; a pack holds regular files only/,
   );
-  await refused(packs.tarPack([head, ...entries, { name: 'hard.js', data: Buffer.alloc(0), type: '1' }]), '2.0.1', 400, /a hard link/);
-  await refused(packs.tarPack([head, ...entries, entries[1]!]), '2.0.1', 400, /remoteEntry\.js: the pack holds it twice/);
-  await refused(packs.tarPack([head, ...entries.slice(1)]), '2.0.1', 400, /listed in release-pack\.json but not in the pack/);
+  await refused(
+    packs.tarPack([head, ...entries, { name: 'hard.js', data: Buffer.alloc(0), type: '1' }]),
+    '2.0.1',
+    400,
+    /a hard link/,
+  );
+  await refused(
+    packs.tarPack([head, ...entries, entries[1]!]),
+    '2.0.1',
+    400,
+    /remoteEntry\.js: the pack holds it twice/,
+  );
+  await refused(
+    packs.tarPack([head, ...entries.slice(1)]),
+    '2.0.1',
+    400,
+    /listed in release-pack\.json but not in the pack/,
+  );
   await refused(Buffer.from('not a pack at all'), '2.0.1', 400, /not a gzip stream/);
 });
 
@@ -137,7 +196,12 @@ test('a pack for another version, or without a Node build, is refused', async ()
 });
 
 test('a Node build that throws is refused', async () => {
-  await refused(good('3.0.0', 'throws').pack, '3.0.0', 400, /the Node build of mfe-content 3\.0\.0 does not load \(it throws when loaded: this Node build is broken\)/);
+  await refused(
+    good('3.0.0', 'throws').pack,
+    '3.0.0',
+    400,
+    /the Node build of mfe-content 3\.0\.0 does not load \(it throws when loaded: this Node build is broken\)/,
+  );
 });
 
 test('a Node build that never finishes loading is refused at the time limit', async () => {
@@ -154,10 +218,18 @@ test('on PostgreSQL a file two versions share is stored once; each version has i
   }
   const before = await stored();
   // Two builds with the same federation manifest and Node build; their entry and page differ.
-  const first = packs.writePack({ remote: 'mfe-content', version: '3.0.0', files: buildFiles('mfe-content', '3.0.0') });
+  const first = packs.writePack({
+    remote: 'mfe-content',
+    version: '3.0.0',
+    files: buildFiles('mfe-content', '3.0.0'),
+  });
   expect((await send(first.pack, '3.0.0')).statusCode).toBe(200);
   const afterFirst = await stored();
-  const second = packs.writePack({ remote: 'mfe-content', version: '3.0.1', files: buildFiles('mfe-content', '3.0.1') });
+  const second = packs.writePack({
+    remote: 'mfe-content',
+    version: '3.0.1',
+    files: buildFiles('mfe-content', '3.0.1'),
+  });
   expect((await send(second.pack, '3.0.1')).statusCode).toBe(200);
   const afterSecond = await stored();
   expect(afterSecond.versions).toEqual([...before.versions, 'mfe-content 3.0.0', 'mfe-content 3.0.1'].sort());
@@ -168,10 +240,26 @@ test('on PostgreSQL a file two versions share is stored once; each version has i
   const store = await registryAccess(app).store();
   const manifest = await store?.artifacts?.manifest('mfe-content', '3.0.1');
   expect(manifest?.files.map((file) => [file.path, file.size, file.contentType])).toEqual([
-    ['mf-manifest.json', second.manifest.files.find((file) => file.path === 'mf-manifest.json')?.size, 'application/json; charset=utf-8'],
-    ['remoteEntry.js', second.manifest.files.find((file) => file.path === 'remoteEntry.js')?.size, 'application/javascript; charset=utf-8'],
-    ['server/remoteEntry.js', second.manifest.files.find((file) => file.path === 'server/remoteEntry.js')?.size, 'application/javascript; charset=utf-8'],
-    ['static/js/page.js', second.manifest.files.find((file) => file.path === 'static/js/page.js')?.size, 'application/javascript; charset=utf-8'],
+    [
+      'mf-manifest.json',
+      second.manifest.files.find((file) => file.path === 'mf-manifest.json')?.size,
+      'application/json; charset=utf-8',
+    ],
+    [
+      'remoteEntry.js',
+      second.manifest.files.find((file) => file.path === 'remoteEntry.js')?.size,
+      'application/javascript; charset=utf-8',
+    ],
+    [
+      'server/remoteEntry.js',
+      second.manifest.files.find((file) => file.path === 'server/remoteEntry.js')?.size,
+      'application/javascript; charset=utf-8',
+    ],
+    [
+      'static/js/page.js',
+      second.manifest.files.find((file) => file.path === 'static/js/page.js')?.size,
+      'application/javascript; charset=utf-8',
+    ],
   ]);
   // Versions stay immutable in the store too.
   expect((await send(second.pack, '3.0.1')).statusCode).toBe(409);

@@ -12,7 +12,10 @@ const onPostgres = TEST_ENGINE === 'postgres' ? it : it.skip;
 
 onPostgres('the API migrates a database whose registry store was opened first', async () => {
   const databaseUrl = (await testDatabaseUrl()) as string;
-  const releasesDir = path.join(await fs.mkdtemp(path.join(tmpdir(), 'metrology-registry-first-')), 'releases');
+  const releasesDir = path.join(
+    await fs.mkdtemp(path.join(tmpdir(), 'metrology-registry-first-')),
+    'releases',
+  );
   const store = await (await registryStoreModule()).openPgRegistryStore(databaseUrl);
   await store.update(async () => ({
     registry: null,

@@ -13,7 +13,12 @@ export interface PackWriter {
   PACK_MANIFEST: string;
   writePack(build: { remote: string; version: string; files: { path: string; data: Buffer }[] }): {
     pack: Buffer;
-    manifest: { format: number; remote: string; version: string; files: { path: string; size: number; sha256: string }[] };
+    manifest: {
+      format: number;
+      remote: string;
+      version: string;
+      files: { path: string; size: number; sha256: string }[];
+    };
   };
   tarPack(entries: { name: string; data: Buffer; type?: string }[]): Buffer;
 }
@@ -36,13 +41,21 @@ module.exports = { init: () => new Promise(() => undefined), get: async () => ()
 };
 
 /** The files of a minimal production build of a remote: its federation manifest, its entry, its Node build. */
-export function buildFiles(remote: string, marker: string, node: NodeHalf = 'loads'): { path: string; data: Buffer }[] {
+export function buildFiles(
+  remote: string,
+  marker: string,
+  node: NodeHalf = 'loads',
+): { path: string; data: Buffer }[] {
   const name = remote.replace(/-/g, '_');
   const files = [
     {
       path: 'mf-manifest.json',
       data: Buffer.from(
-        JSON.stringify({ id: name, name, metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+        JSON.stringify({
+          id: name,
+          name,
+          metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        }),
       ),
     },
     { path: 'remoteEntry.js', data: Buffer.from(`/* ${remote} ${marker} */`) },
@@ -75,7 +88,9 @@ export async function everything(dir: string): Promise<string[]> {
 
 /** The unpack folders in the system temp dir now. */
 export async function unpackFolders(prefix: string): Promise<string[]> {
-  return (await fs.readdir(tmpdir())).filter((name) => name.startsWith(prefix)).map((name) => path.join(tmpdir(), name));
+  return (await fs.readdir(tmpdir()))
+    .filter((name) => name.startsWith(prefix))
+    .map((name) => path.join(tmpdir(), name));
 }
 
 /** A published file's bytes: from RELEASES_DIR on the embedded database, from the artifact store on PostgreSQL. */
@@ -88,7 +103,9 @@ export async function publishedFileOf(
 ): Promise<string> {
   if (TEST_ENGINE === 'pglite') return fs.readFile(path.join(releasesDir, remote, version, file), 'utf8');
   const artifacts = (await registryAccess(app).store())?.artifacts;
-  const entry = (await artifacts?.manifest(remote, version))?.files.find((candidate) => candidate.path === file);
+  const entry = (await artifacts?.manifest(remote, version))?.files.find(
+    (candidate) => candidate.path === file,
+  );
   const blob = entry ? (await artifacts?.blobs([entry.sha256]))?.get(entry.sha256) : undefined;
   if (!blob) throw new Error(`${remote} ${version} ${file} is not in the artifact store`);
   return blob.toString('utf8');

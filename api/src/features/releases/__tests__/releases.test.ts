@@ -17,8 +17,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** The token the site signs into a page it served this session (on its own network) with these versions. */
-const pageToken = (session: string, versions: Record<string, string>, key = KEY, ttl = 86_400, network = `net-${session}`) =>
-  signToken(key, { session, network, versions }, ttl);
+const pageToken = (
+  session: string,
+  versions: Record<string, string>,
+  key = KEY,
+  ttl = 86_400,
+  network = `net-${session}`,
+) => signToken(key, { session, network, versions }, ttl);
 
 const REPORT = {
   remote: 'mfe-catalog',
@@ -36,7 +41,10 @@ const report = (session: string, extra: Record<string, unknown> = {}) => ({
 
 type Reports = { reports: (typeof REPORT & { at: string })[] };
 const count = async (where = 'TRUE') =>
-  Number((await app.shop.db.query<{ n: string }>(`SELECT count(*) AS n FROM load_failures WHERE ${where}`)).rows[0]?.n);
+  Number(
+    (await app.shop.db.query<{ n: string }>(`SELECT count(*) AS n FROM load_failures WHERE ${where}`)).rows[0]
+      ?.n,
+  );
 
 describe('release load-failure reports', () => {
   it('stores a report carrying a valid page token and lists it newest first with its time', async () => {
@@ -65,7 +73,11 @@ describe('release load-failure reports', () => {
       expect(body(res).message).toBe(REPORT_MESSAGES.badToken);
     }
     // A real token, but the page was served another version (or no version of that remote).
-    for (const extra of [{ version: '1.5.0' }, { remote: 'mfe-careers', version: '1.4.0' }, { version: undefined }]) {
+    for (const extra of [
+      { version: '1.5.0' },
+      { remote: 'mfe-careers', version: '1.4.0' },
+      { version: undefined },
+    ]) {
       const res = await post(app, '/api/releases/load-failures', report('session-b', extra));
       expect(res.statusCode).toBe(403);
       expect(body(res).message).toBe(REPORT_MESSAGES.wrongVersion);
@@ -77,7 +89,11 @@ describe('release load-failure reports', () => {
     // Served 1.4.0; the token names 1.3.2 and 1.3.0 as the earlier good versions the browser falls back to.
     const token = signToken(
       KEY,
-      { session: 'session-fallback', versions: { 'mfe-catalog': '1.4.0' }, fallbacks: { 'mfe-catalog': ['1.3.2', '1.3.0'] } },
+      {
+        session: 'session-fallback',
+        versions: { 'mfe-catalog': '1.4.0' },
+        fallbacks: { 'mfe-catalog': ['1.3.2', '1.3.0'] },
+      },
       86_400,
     );
     const fallback = await post(app, '/api/releases/load-failures', {
@@ -87,7 +103,11 @@ describe('release load-failure reports', () => {
       pageToken: token,
     });
     expect(fallback.statusCode).toBe(200);
-    const newer = await post(app, '/api/releases/load-failures', { ...REPORT, version: '1.5.0', pageToken: token });
+    const newer = await post(app, '/api/releases/load-failures', {
+      ...REPORT,
+      version: '1.5.0',
+      pageToken: token,
+    });
     expect(newer.statusCode).toBe(403);
     expect(body(newer).message).toBe(REPORT_MESSAGES.wrongVersion);
   });
@@ -95,7 +115,11 @@ describe('release load-failure reports', () => {
   it('counts a replayed report once per session, remote, version and kind', async () => {
     const before = await count();
     for (let i = 0; i < 5; i += 1) {
-      const res = await post(app, '/api/releases/load-failures', report('session-dup', { message: `try ${i}` }));
+      const res = await post(
+        app,
+        '/api/releases/load-failures',
+        report('session-dup', { message: `try ${i}` }),
+      );
       expect(res.statusCode).toBe(200);
     }
     expect(body(await post(app, '/api/releases/load-failures', report('session-dup')))).toMatchObject({
@@ -133,7 +157,9 @@ describe('release load-failure reports', () => {
     expect(long.statusCode).toBe(400);
     expect(body(long).message).toBe('"message" must be at most 2000 characters');
     expect((await post(app, '/api/releases/load-failures', { remote: 'x', kind: 'y' })).statusCode).toBe(400);
-    expect((await post(app, '/api/releases/load-failures', report('s', { stack: 'x' }))).statusCode).toBe(400);
+    expect((await post(app, '/api/releases/load-failures', report('s', { stack: 'x' }))).statusCode).toBe(
+      400,
+    );
   });
 
   it('attack: a kind of its own for every replay makes no new report; kind is one the shell sends', async () => {
@@ -143,7 +169,9 @@ describe('release load-failure reports', () => {
       expect([kind, res.statusCode]).toEqual([kind, 400]);
     }
     for (const kind of ['entry', 'module', 'render', 'incompatible-shared'])
-      expect((await post(app, '/api/releases/load-failures', report('session-kinds', { kind }))).statusCode).toBe(200);
+      expect(
+        (await post(app, '/api/releases/load-failures', report('session-kinds', { kind }))).statusCode,
+      ).toBe(200);
     expect(await count()).toBe(before + 4);
   });
 
@@ -151,7 +179,9 @@ describe('release load-failure reports', () => {
     const before = await count(`remote = 'mfe-catalog' AND version = '1.4.0' AND network = 'attacker-net'`);
     for (let i = 0; i < MAX_REPORTS_PER_NETWORK + 15; i += 1) {
       const token = pageToken(`attacker-${i}`, { 'mfe-catalog': '1.4.0' }, KEY, 86_400, 'attacker-net');
-      expect((await post(app, '/api/releases/load-failures', { ...REPORT, pageToken: token })).statusCode).toBe(200);
+      expect(
+        (await post(app, '/api/releases/load-failures', { ...REPORT, pageToken: token })).statusCode,
+      ).toBe(200);
     }
     expect(await count(`remote = 'mfe-catalog' AND version = '1.4.0' AND network = 'attacker-net'`)).toBe(
       Math.max(before, MAX_REPORTS_PER_NETWORK),
@@ -179,11 +209,26 @@ describe('sessions served (from the site servers)', () => {
 
   it('stores the network and whether the session ran the code; both stick to the first visit', async () => {
     await served({
-      sessions: [{ remote: 'mfe-careers', version: '2.0.0', session: 'runner', network: '198.51.100.0/24', renderFailed: false }],
+      sessions: [
+        {
+          remote: 'mfe-careers',
+          version: '2.0.0',
+          session: 'runner',
+          network: '198.51.100.0/24',
+          renderFailed: false,
+        },
+      ],
     });
     await served({
       sessions: [
-        { remote: 'mfe-careers', version: '2.0.0', session: 'runner', network: '203.0.113.0/24', ran: true, renderFailed: false },
+        {
+          remote: 'mfe-careers',
+          version: '2.0.0',
+          session: 'runner',
+          network: '203.0.113.0/24',
+          ran: true,
+          renderFailed: false,
+        },
       ],
     });
     await served({
@@ -226,7 +271,9 @@ describe('sessions served (from the site servers)', () => {
   });
 
   it('refuses a body not signed with the key, or signed over other bytes', async () => {
-    const payload = { sessions: [{ remote: 'mfe-careers', version: '1.0.0', session: 'forged', renderFailed: true }] };
+    const payload = {
+      sessions: [{ remote: 'mfe-careers', version: '1.0.0', session: 'forged', renderFailed: true }],
+    };
     for (const res of [
       await served(payload, null),
       await served(payload, 'another key'),

@@ -24,7 +24,13 @@ const ATTACKER_REQUESTS = 1000;
 interface SiteModules {
   newSession(key: string): { sessionId: string; cookie: string };
   networkOf(address: string): string;
-  pageToken(key: string, session: string, versions: Record<string, string>, fallbacks: Record<string, string[]>, network: string): string;
+  pageToken(
+    key: string,
+    session: string,
+    versions: Record<string, string>,
+    fallbacks: Record<string, string[]>,
+    network: string,
+  ): string;
   createServedCounter(options: {
     apiUrl: string;
     signingKey: string;
@@ -32,7 +38,11 @@ interface SiteModules {
     warn: (message: string) => void;
     fetchImpl: typeof fetch;
   }): {
-    add(session: string, network: string, visits: { remote: string; version: string; ran?: boolean; renderFailed: boolean }[]): void;
+    add(
+      session: string,
+      network: string,
+      visits: { remote: string; version: string; ran?: boolean; renderFailed: boolean }[],
+    ): void;
     flush(): Promise<void>;
     stop(): void;
     size(): number;
@@ -40,7 +50,13 @@ interface SiteModules {
 }
 
 type PublishModule = RegistryModule & {
-  publishRelease(options: { releasesDir: string; remote: string; distDir: string; version: string; commit: string }): Promise<unknown>;
+  publishRelease(options: {
+    releasesDir: string;
+    remote: string;
+    distDir: string;
+    version: string;
+    commit: string;
+  }): Promise<unknown>;
 };
 
 let app: FastifyInstance;
@@ -69,7 +85,11 @@ beforeAll(async () => {
     const name = REMOTE.replace(/-/g, '_');
     await fs.writeFile(
       path.join(dist, 'mf-manifest.json'),
-      JSON.stringify({ id: name, name, metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+      JSON.stringify({
+        id: name,
+        name,
+        metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      }),
     );
     await fs.writeFile(path.join(dist, 'remoteEntry.js'), `/* ${version} */`);
     await registry.publishRelease({ releasesDir, remote: REMOTE, distDir: dist, version, commit: 'c0ffee1' });
@@ -82,7 +102,10 @@ beforeAll(async () => {
   manager = m.token;
   await app.shop.db.query(`UPDATE users SET role = 'release-manager' WHERE email = $1`, [m.email]);
   site = {
-    ...((await import('@metrology/site/render/visitor')) as Pick<SiteModules, 'newSession' | 'networkOf' | 'pageToken'>),
+    ...((await import('@metrology/site/render/visitor')) as Pick<
+      SiteModules,
+      'newSession' | 'networkOf' | 'pageToken'
+    >),
     ...((await import('@metrology/site/render/served-counter')) as Pick<SiteModules, 'createServedCounter'>),
   };
 });
@@ -126,11 +149,22 @@ async function simulate(options: {
   seed: number;
 }): Promise<Outcome> {
   const random = seeded(options.seed);
-  const start = await post(app, '/api/releases/rollout', { remote: REMOTE, version: options.canary, percent: options.percent }, manager);
+  const start = await post(
+    app,
+    '/api/releases/rollout',
+    { remote: REMOTE, version: options.canary, percent: options.percent },
+    manager,
+  );
   expect(start.statusCode).toBe(200);
   const entry = (await registryAccess(app).read()).remotes[REMOTE] as RegistryEntry;
   const startedAt = Date.parse(entry.rollout?.startedAt ?? '');
-  const served = site.createServedCounter({ apiUrl: 'http://api.invalid', signingKey: KEY, everyMs: 3_600_000, warn: () => undefined, fetchImpl: injected });
+  const served = site.createServedCounter({
+    apiUrl: 'http://api.invalid',
+    signingKey: KEY,
+    everyMs: 3_600_000,
+    warn: () => undefined,
+    fetchImpl: injected,
+  });
   const outcome: Outcome = {
     rolledBackAfterS: null,
     realVisitors: 0,
@@ -151,14 +185,22 @@ async function simulate(options: {
     return { session, network, version, token };
   };
   const report = (token: string, version: string) =>
-    post(app, '/api/releases/load-failures', { pageToken: token, remote: REMOTE, version, kind: 'render', message: 'TypeError' });
+    post(app, '/api/releases/load-failures', {
+      pageToken: token,
+      remote: REMOTE,
+      version,
+      kind: 'render',
+      message: 'TypeError',
+    });
   let realIndex = 0;
   for (let second = 1; second <= options.seconds && outcome.rolledBackAfterS === null; second += 1) {
     for (let i = 0; i < VISITORS_PER_SECOND; i += 1) {
       realIndex += 1;
       const page = visit(`10.${(realIndex >> 8) & 255}.${realIndex & 255}.${1 + (realIndex % 200)}`);
       // Their browser loads the section: the site serves the version's manifest to that session.
-      served.add(page.session.sessionId, page.network, [{ remote: REMOTE, version: page.version, ran: true, renderFailed: false }]);
+      served.add(page.session.sessionId, page.network, [
+        { remote: REMOTE, version: page.version, ran: true, renderFailed: false },
+      ]);
       outcome.realVisitors += 1;
       const canary = page.version === options.canary;
       if (canary) outcome.realCanaryVisitors += 1;
@@ -176,7 +218,9 @@ async function simulate(options: {
       const canary = page.version === options.canary;
       if (options.attack === 'roll back' && canary) {
         // Looks like a broken canary: the manifest fetched (a session that ran it), then a failure report.
-        served.add(page.session.sessionId, page.network, [{ remote: REMOTE, version: page.version, ran: true, renderFailed: false }]);
+        served.add(page.session.sessionId, page.network, [
+          { remote: REMOTE, version: page.version, ran: true, renderFailed: false },
+        ]);
         outcome.attackerCanarySessions += 1;
         const res = await report(page.token, page.version);
         expect(res.statusCode).toBe(200);
@@ -185,10 +229,14 @@ async function simulate(options: {
       } else if (options.attack === 'keep alive') {
         // Dilutes the canary with healthy runs, and blames the live version.
         if (canary) {
-          served.add(page.session.sessionId, page.network, [{ remote: REMOTE, version: page.version, ran: true, renderFailed: false }]);
+          served.add(page.session.sessionId, page.network, [
+            { remote: REMOTE, version: page.version, ran: true, renderFailed: false },
+          ]);
           outcome.attackerCanarySessions += 1;
         } else {
-          served.add(page.session.sessionId, page.network, [{ remote: REMOTE, version: page.version, ran: true, renderFailed: false }]);
+          served.add(page.session.sessionId, page.network, [
+            { remote: REMOTE, version: page.version, ran: true, renderFailed: false },
+          ]);
           await report(page.token, page.version);
           outcome.attackerReports += 1;
         }
@@ -215,7 +263,14 @@ const attempts = () =>
 
 describe('a stranger with 8 addresses and 1,000 requests', () => {
   it('cannot roll back a healthy canary at 10 % (10 simulated minutes, a full window)', async () => {
-    const outcome = await simulate({ canary: '1.1.0', percent: 10, seconds: 600, canaryFailure: 0, attack: 'roll back', seed: 1 });
+    const outcome = await simulate({
+      canary: '1.1.0',
+      percent: 10,
+      seconds: 600,
+      canaryFailure: 0,
+      attack: 'roll back',
+      seed: 1,
+    });
     console.log(
       `healthy canary at 10 %, ${VISITORS_PER_SECOND} real visitors/s from distinct networks (${NOISE * 100} % of them ` +
         `failing on any version), attacker on ${ATTACKER_ADDRESSES.length} /24s: ${JSON.stringify(outcome)}; ` +
@@ -227,7 +282,14 @@ describe('a stranger with 8 addresses and 1,000 requests', () => {
   }, 300_000);
 
   it('cannot keep a canary failing for 10 % of real visitors from being rolled back within 2 minutes', async () => {
-    const outcome = await simulate({ canary: '1.2.0', percent: 10, seconds: 120, canaryFailure: 0.1, attack: 'keep alive', seed: 2 });
+    const outcome = await simulate({
+      canary: '1.2.0',
+      percent: 10,
+      seconds: 120,
+      canaryFailure: 0.1,
+      attack: 'keep alive',
+      seed: 2,
+    });
     console.log(
       `canary failing for 10 % of real visitors at 10 %, same traffic, attacker diluting and blaming live: ` +
         `${JSON.stringify(outcome)}`,

@@ -97,7 +97,11 @@ async function serve(remote: string, version: string, prefix: string, count: num
 /** A browser's report from a page the site served `version` in. */
 async function browserReport(remote: string, version: string, session: string) {
   const res = await post(app, '/api/releases/load-failures', {
-    pageToken: signToken(KEY, { session, network: networkOf(session), versions: { [remote]: version } }, 86_400),
+    pageToken: signToken(
+      KEY,
+      { session, network: networkOf(session), versions: { [remote]: version } },
+      86_400,
+    ),
     remote,
     version,
     kind: 'render',
@@ -108,9 +112,16 @@ async function browserReport(remote: string, version: string, session: string) {
 
 describe('the desk starts, steers and ends rollouts', () => {
   it('only release managers', async () => {
-    const res = await post(app, '/api/releases/rollout', { remote: 'mfe-content', version: '1.1.0', percent: 10 }, shopper);
+    const res = await post(
+      app,
+      '/api/releases/rollout',
+      { remote: 'mfe-content', version: '1.1.0', percent: 10 },
+      shopper,
+    );
     expect(res.statusCode).toBe(403);
-    expect((await post(app, '/api/releases/preview', { remote: 'mfe-content', version: '1.1.0' })).statusCode).toBe(401);
+    expect(
+      (await post(app, '/api/releases/preview', { remote: 'mfe-content', version: '1.1.0' })).statusCode,
+    ).toBe(401);
   });
 
   it('start with a share, raise it, complete it; the desk shows the split and the log who did it', async () => {
@@ -121,7 +132,9 @@ describe('the desk starts, steers and ends rollouts', () => {
       manager,
     );
     expect(start.statusCode).toBe(200);
-    expect(body(start).message).toBe('Rolling out mfe-careers 1.1.0 to 20 % of visitors; the others keep 1.0.0.');
+    expect(body(start).message).toBe(
+      'Rolling out mfe-careers 1.1.0 to 20 % of visitors; the others keep 1.0.0.',
+    );
     const careers = await remoteOf('mfe-careers');
     expect(careers?.rollout).toMatchObject({
       version: '1.1.0',
@@ -130,11 +143,21 @@ describe('the desk starts, steers and ends rollouts', () => {
       current: { version: '1.0.0' },
     });
     // One at a time.
-    const again = await post(app, '/api/releases/rollout', { remote: 'mfe-careers', version: '1.2.0', percent: 5 }, manager);
+    const again = await post(
+      app,
+      '/api/releases/rollout',
+      { remote: 'mfe-careers', version: '1.2.0', percent: 5 },
+      manager,
+    );
     expect(again.statusCode).toBe(409);
     expect(body(again).message).toContain('A rollout of mfe-careers 1.1.0 is running');
 
-    const raise = await post(app, '/api/releases/rollout/percent', { remote: 'mfe-careers', percent: 60 }, manager);
+    const raise = await post(
+      app,
+      '/api/releases/rollout/percent',
+      { remote: 'mfe-careers', percent: 60 },
+      manager,
+    );
     expect(body<{ remote: DeskRemote }>(raise).remote.rollout?.percent).toBe(60);
     const done = await post(app, '/api/releases/rollout/complete', { remote: 'mfe-careers' }, manager);
     expect(done.statusCode).toBe(200);
@@ -153,15 +176,45 @@ describe('the desk starts, steers and ends rollouts', () => {
   it('refuses what the registry refuses, and a start without exactly one of percent and plan', async () => {
     for (const [url, payload, status, message] of [
       ['/api/releases/rollout', { remote: 'mfe-careers', version: '1.1.0', percent: 5 }, 409, 'already live'],
-      ['/api/releases/rollout', { remote: 'mfe-careers', version: '9.0.0', percent: 5 }, 409, 'is not published'],
+      [
+        '/api/releases/rollout',
+        { remote: 'mfe-careers', version: '9.0.0', percent: 5 },
+        409,
+        'is not published',
+      ],
       ['/api/releases/rollout', { remote: 'mfe-careers', version: '1.2.0' }, 400, 'either "percent"'],
-      ['/api/releases/rollout', { remote: 'mfe-careers', version: '1.2.0', percent: 5, plan: '5:1,100' }, 400, 'not both'],
-      ['/api/releases/rollout', { remote: 'mfe-careers', version: '1.2.0', plan: '50:1,10:1,100' }, 409, 'more visitors'],
+      [
+        '/api/releases/rollout',
+        { remote: 'mfe-careers', version: '1.2.0', percent: 5, plan: '5:1,100' },
+        400,
+        'not both',
+      ],
+      [
+        '/api/releases/rollout',
+        { remote: 'mfe-careers', version: '1.2.0', plan: '50:1,10:1,100' },
+        409,
+        'more visitors',
+      ],
       ['/api/releases/rollout', { remote: 'mfe-careers', version: '1.2.0', percent: 0 }, 400, 'percent'],
-      ['/api/releases/rollout', { remote: 'mfe-nope', version: '1.2.0', percent: 5 }, 400, "Unknown remote 'mfe-nope'"],
-      ['/api/releases/rollout/complete', { remote: 'mfe-careers' }, 409, 'No rollout of mfe-careers is running'],
+      [
+        '/api/releases/rollout',
+        { remote: 'mfe-nope', version: '1.2.0', percent: 5 },
+        400,
+        "Unknown remote 'mfe-nope'",
+      ],
+      [
+        '/api/releases/rollout/complete',
+        { remote: 'mfe-careers' },
+        409,
+        'No rollout of mfe-careers is running',
+      ],
       ['/api/releases/rollout/abort', { remote: 'mfe-careers' }, 409, 'No rollout of mfe-careers is running'],
-      ['/api/releases/rollout/approve', { remote: 'mfe-careers' }, 409, 'No rollout of mfe-careers is running'],
+      [
+        '/api/releases/rollout/approve',
+        { remote: 'mfe-careers' },
+        409,
+        'No rollout of mfe-careers is running',
+      ],
     ] as const) {
       const res = await post(app, url, payload, manager);
       expect([url, res.statusCode]).toEqual([url, status]);
@@ -170,14 +223,24 @@ describe('the desk starts, steers and ends rollouts', () => {
   });
 
   it('a preview link, relative to the site, signed for that version only', async () => {
-    const res = await post(app, '/api/releases/preview', { remote: 'mfe-content', version: '1.2.0' }, manager);
+    const res = await post(
+      app,
+      '/api/releases/preview',
+      { remote: 'mfe-content', version: '1.2.0' },
+      manager,
+    );
     expect(res.statusCode).toBe(200);
     const { url } = body<{ url: string }>(res);
     expect(url).toMatch(/^\/__preview\?token=/);
     const token = new URL(url, 'http://site').searchParams.get('token');
     expect(verifyToken(KEY, token)).toMatchObject({ preview: { remote: 'mfe-content', version: '1.2.0' } });
     expect((await desk()).actions[0]).toMatchObject({ action: 'preview', version: '1.2.0' });
-    const live = await post(app, '/api/releases/preview', { remote: 'mfe-content', version: '1.0.0' }, manager);
+    const live = await post(
+      app,
+      '/api/releases/preview',
+      { remote: 'mfe-content', version: '1.0.0' },
+      manager,
+    );
     expect(live.statusCode).toBe(409);
   });
 });
@@ -187,7 +250,16 @@ describe('the rollout controller', () => {
   const live = async (remote: string) => (await registryAccess(app).read()).remotes[remote];
 
   it('leaves a canary under the threshold alone, and rolls it back by itself once it passes it, with the figures', async () => {
-    expect((await post(app, '/api/releases/rollout', { remote: 'mfe-content', version: '1.1.0', percent: 20 }, manager)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          app,
+          '/api/releases/rollout',
+          { remote: 'mfe-content', version: '1.1.0', percent: 20 },
+          manager,
+        )
+      ).statusCode,
+    ).toBe(200);
     await serve('mfe-content', '1.1.0', 'canary', 100, 4);
     await serve('mfe-content', '1.0.0', 'live', 400, 1);
     // 4 failing sessions: under the minimum of 5, whatever the rate.
@@ -199,7 +271,9 @@ describe('the rollout controller', () => {
     // The fifth failing session (a browser report), 5 of 100 = 5 % >= 2 %.
     await browserReport('mfe-content', '1.1.0', 'canary-50');
     const decisions = await tick();
-    expect(decisions).toEqual([expect.objectContaining({ remote: 'mfe-content', version: '1.1.0', action: 'abort' })]);
+    expect(decisions).toEqual([
+      expect.objectContaining({ remote: 'mfe-content', version: '1.1.0', action: 'abort' }),
+    ]);
     const entry = await live('mfe-content');
     expect(entry?.rollout).toBeUndefined();
     expect(entry?.current).toBe('1.0.0');
@@ -226,17 +300,44 @@ describe('the rollout controller', () => {
   });
 
   it('needs the rate too: 5 failing of 1000 sessions (0.5 %) keeps the canary', async () => {
-    expect((await post(app, '/api/releases/rollout', { remote: 'mfe-content', version: '1.2.0', percent: 50 }, manager)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          app,
+          '/api/releases/rollout',
+          { remote: 'mfe-content', version: '1.2.0', percent: 50 },
+          manager,
+        )
+      ).statusCode,
+    ).toBe(200);
     await serve('mfe-content', '1.2.0', 'many', 1000, 5);
     expect(await tick()).toEqual([]);
     expect((await remoteOf('mfe-content'))?.rollout).toMatchObject({
       canary: { sessions: 1000, failing: 5, failureRate: 0.005 },
     });
-    expect((await post(app, '/api/releases/rollout/abort', { remote: 'mfe-content', why: 'done testing' }, manager)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          app,
+          '/api/releases/rollout/abort',
+          { remote: 'mfe-content', why: 'done testing' },
+          manager,
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('at 100 % browser reports alone never roll back; render failures of the server do', async () => {
-    expect((await post(app, '/api/releases/rollout', { remote: 'mfe-content', version: '1.3.0', percent: 100 }, manager)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          app,
+          '/api/releases/rollout',
+          { remote: 'mfe-content', version: '1.3.0', percent: 100 },
+          manager,
+        )
+      ).statusCode,
+    ).toBe(200);
     await serve('mfe-content', '1.3.0', 'all', 50);
     for (let i = 0; i < 10; i += 1) await browserReport('mfe-content', '1.3.0', `all-${i}`);
     expect(await tick()).toEqual([]);
@@ -256,7 +357,9 @@ describe('the rollout controller', () => {
     const began = Date.parse((await live('mfe-careers'))?.rollout?.stageStartedAt ?? '');
     const at = (minutes: number) => new Date(began + minutes * 60_000);
     expect(await tick(at(4))).toEqual([]);
-    expect(await tick(at(6))).toEqual([expect.objectContaining({ action: 'advance', remote: 'mfe-careers' })]);
+    expect(await tick(at(6))).toEqual([
+      expect.objectContaining({ action: 'advance', remote: 'mfe-careers' }),
+    ]);
     expect((await live('mfe-careers'))?.rollout).toMatchObject({ percent: 10, awaitingApproval: true });
     expect(await tick(at(30))).toEqual([]);
     const approve = await post(app, '/api/releases/rollout/approve', { remote: 'mfe-careers' }, manager);
@@ -274,6 +377,10 @@ describe('the rollout controller', () => {
     const entry = await live('mfe-careers');
     expect(entry?.current).toBe('1.2.0');
     expect(entry?.rollout).toBeUndefined();
-    expect((await desk()).actions[0]).toMatchObject({ action: 'rollout-complete', actor: 'automatic', automatic: true });
+    expect((await desk()).actions[0]).toMatchObject({
+      action: 'rollout-complete',
+      actor: 'automatic',
+      automatic: true,
+    });
   });
 });
