@@ -21,14 +21,15 @@ export const NATIVE_FALLBACK_MS = 20_000;
  * @param {number} ms a held post form is sent natively after this
  */
 function holdEarlyInput(w, d, ms) {
-  /** @type {{ type: 'click' | 'submit'; el: HTMLElement; by: HTMLElement | null }[]} */
-  var q = [];
-  /** Fields typed into: React may not have seen the typing (before or while it hydrates them). @type {Element[]} */
-  var typed = [];
-  /** @type {{ q: typeof q; typed: Element[]; live: boolean; fail: () => void; wake?: () => void }} */
-  var state = { q, typed, live: false, fail: sendNative };
-  /** Whether the field of the input event under way was React's before React's listener saw the event. */
-  var was = false;
+  var /** @type {{ type: 'click' | 'submit' | 'key'; el: HTMLElement; by: HTMLElement | null }[]} */ q = [],
+    /** Fields typed into: React may not have seen the typing (before or while it hydrates them). @type {Element[]} */
+    typed = [],
+    /** @type {{ q: typeof q; typed: Element[]; live: boolean; fail: () => void; wake?: () => void }} */
+    state = { q, typed, live: false, fail: sendNative },
+    /** Whether the field of the input event under way was React's before React's listener saw the event. */
+    was = false,
+    /** Set once the held post forms are sent natively: no script is coming, nothing is held after that. */
+    off = false;
   w.__shopEarly = state;
   /**
    * React hands events to an element once the render that hydrated it has committed. Its fiber (set during the
@@ -53,7 +54,7 @@ function holdEarlyInput(w, d, ms) {
   /** @param {Event} e @param {HTMLElement} el @param {HTMLElement | null} by @param {'click' | 'submit'} type */
   function hold(e, el, by, type) {
     // Only the page's current copy of this script holds anything (it ran once per page; tests run it again).
-    if (w.__shopEarly !== state) return;
+    if (off || w.__shopEarly !== state) return;
     e.preventDefault();
     e.stopImmediatePropagation();
     // Each press is given back once, in order: two presses of + are two steps, one Add to Cart is one line.
@@ -66,19 +67,13 @@ function holdEarlyInput(w, d, ms) {
   /** The post forms still held are sent as they are: the site server answers them without script. */
   function sendNative() {
     if (state.live) return;
+    off = true;
     for (var e of q.slice()) {
       var f = /** @type {HTMLFormElement} */ (e.el);
       if (e.type !== 'submit' || f.method !== 'post' || !f.isConnected) continue;
       q.splice(q.indexOf(e), 1);
-      var by = /** @type {HTMLButtonElement | null} */ (e.by);
-      if (by && by.name) {
-        var extra = d.createElement('input');
-        extra.type = 'hidden';
-        extra.name = by.name;
-        extra.value = by.value;
-        f.appendChild(extra);
-      }
-      HTMLFormElement.prototype.submit.call(f);
+      // Through the button that sent it: its name and value go with the form, as in the shopper's own submit.
+      f.requestSubmit(e.by);
     }
   }
   d.addEventListener(
@@ -136,6 +131,15 @@ function holdEarlyInput(w, d, ms) {
     if (i < 0 && typed.length < 50) typed.push(t);
     state.wake?.();
   }
+  // Escape pressed while a press is held (a dialog it opens is not there yet) is held too, to come after it.
+  d.addEventListener(
+    'keydown',
+    (e) => {
+      if (e.key === 'Escape' && q.length)
+        hold(e, /** @type {HTMLElement} */ (d.activeElement || d.body), null, 'key');
+    },
+    true,
+  );
   for (var type of ['input', 'change']) {
     d.addEventListener(type, note, true);
     d.addEventListener(type, note);
@@ -145,8 +149,8 @@ function holdEarlyInput(w, d, ms) {
 
 /**
  * The inline script as the page carries it: the function's source without its name, comments, line breaks (every
- * statement ends in a semicolon), indentation, the spaces around punctuation and trailing commas (it holds no
- * string, pattern or division that any of these could cut).
+ * statement ends in a semicolon), indentation, the spaces around punctuation, trailing commas and a block's last
+ * semicolon (it holds no string, pattern or division that any of these could cut).
  */
 export const EARLY_INPUT_SCRIPT = `(${holdEarlyInput
   .toString()
@@ -155,4 +159,5 @@ export const EARLY_INPUT_SCRIPT = `(${holdEarlyInput
   .replace(/^\s*\/\/.*$/gm, '')
   .replace(/\s*\n\s*/g, '')
   .replace(/[ \t]*([{}();,=:?|&!<>+])[ \t]*/g, '$1')
-  .replace(/,\)/g, ')')})(window,document,${NATIVE_FALLBACK_MS});`;
+  .replace(/,\)/g, ')')
+  .replace(/;}/g, '}')})(window,document,${NATIVE_FALLBACK_MS});`;

@@ -5,7 +5,8 @@
 
 /** One held input, as the early-input script queues it. */
 export interface HeldInput {
-  type: 'click' | 'submit';
+  /** key: Escape pressed while a press was held (given back to where the focus is then) */
+  type: 'click' | 'submit' | 'key';
   el: HTMLElement;
   by: HTMLElement | null;
 }
@@ -154,6 +155,13 @@ function release(entry: HeldInput): void {
 
 function giveBack(entry: HeldInput): void {
   release(entry);
+  if (entry.type === 'key') {
+    const target = document.activeElement ?? document.body;
+    target.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true, cancelable: true }),
+    );
+    return;
+  }
   if (entry.type === 'click') {
     entry.el.click();
     return;
@@ -162,6 +170,21 @@ function giveBack(entry: HeldInput): void {
   // The button pressed decides what the form does (its click handler, or its name and value).
   if (entry.by) entry.by.click();
   else form.requestSubmit();
+}
+
+/** What a press given back may have opened for an Escape held after it: a dialog or an expanded menu. */
+const OPENED = '[role=dialog],dialog[open],[aria-expanded=true]';
+/** How long an Escape held after a press waits for what that press opens (a dialog whose code is loading). */
+const KEY_WAITS_MS = 2000;
+
+/**
+ * Whether a held entry can be given back now: a press once its element (and the button that sent a form) has
+ * hydrated; an Escape once what the press before it opened is there, or after KEY_WAITS_MS.
+ */
+function canGiveBack(entry: HeldInput, lastGivenAt: number): boolean {
+  if (entry.type === 'key')
+    return document.querySelector(OPENED) !== null || Date.now() - lastGivenAt > KEY_WAITS_MS;
+  return isHydrated(entry.el) && (!entry.by || isHydrated(entry.by));
 }
 
 /** Hydration is starting: the early-input script's native fallback must not send anything from now on. */
@@ -186,6 +209,7 @@ export function replayEarlyInput({
   const early = window.__shopEarly;
   if (!early) return () => undefined;
   let started = Date.now();
+  let lastGivenAt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = (delay: number) => {
     timer ??= setTimeout(tick, delay);
@@ -205,14 +229,15 @@ export function replayEarlyInput({
     // before the next is given back, so two presses of + are two steps), and after the typing that came before it.
     const next = early.q[0];
     if (next && ready() && typed.length === 0) {
-      if (!next.el.isConnected) {
+      if (next.type !== 'key' && !next.el.isConnected) {
         // React rendered this part afresh (its server HTML could not be used): the element is gone.
         early.q.shift();
         release(next);
         console.warn('An action taken before the page was ready could not be replayed', next.el);
-      } else if (isHydrated(next.el) && (!next.by || isHydrated(next.by))) {
+      } else if (canGiveBack(next, lastGivenAt)) {
         early.q.shift();
         giveBack(next);
+        lastGivenAt = Date.now();
         if (early.q.length > 0) {
           schedule(0);
           return;

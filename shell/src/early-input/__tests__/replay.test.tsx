@@ -252,13 +252,60 @@ describe('input before hydration', () => {
 
   it('sends a held post form natively when the page script fails', () => {
     serverPage(<Shop onAdd={() => undefined} onStep={() => undefined} />);
-    const submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    // What the browser would send: the submit that passes the page's script unheld, with the button that sent it.
+    const sent: { held: boolean; by: Element | null }[] = [];
+    const onSubmit = (event: Event) => {
+      sent.push({ held: event.defaultPrevented, by: (event as SubmitEvent).submitter });
+      event.preventDefault(); // jsdom cannot navigate
+    };
+    document.addEventListener('submit', onSubmit);
     button('Add to Cart').click();
     expect(window.__shopEarly?.q).toHaveLength(1);
+    expect(sent).toEqual([]);
     window.__shopEarly?.fail();
-    expect(submit).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual([{ held: false, by: button('Add to Cart') }]);
     expect(window.__shopEarly?.q).toHaveLength(0);
-    submit.mockRestore();
+    // No script is coming: a later press is not held either.
+    button('More').click();
+    expect(window.__shopEarly?.q).toHaveLength(0);
+    document.removeEventListener('submit', onSubmit);
+  });
+
+  it('holds Escape pressed while a press is held, and gives it back after that press, to the focus', async () => {
+    function Menu() {
+      const [open, setOpen] = useState(false);
+      return (
+        <div>
+          <button type="button" aria-expanded={open} onClick={() => setOpen(true)}>
+            Menu
+          </button>
+          {open ? (
+            <div role="dialog" aria-label="Menu">
+              <button
+                type="button"
+                ref={(node) => node?.focus()}
+                onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+              >
+                Close
+              </button>
+            </div>
+          ) : null}
+        </div>
+      );
+    }
+    const element = <Menu />;
+    const container = serverPage(element);
+    button('Menu').click();
+    // Escape before the menu is there: alone it would do nothing, and the menu would open after it.
+    document.body.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+    );
+    expect(window.__shopEarly?.q.map((entry) => entry.type)).toEqual(['click', 'key']);
+    await hydrate(container, element);
+    await settle(80);
+    expect(document.querySelector('[role=dialog]')).toBeNull();
+    expect(button('Menu').getAttribute('aria-expanded')).toBe('false');
+    expect(window.__shopEarly?.q).toHaveLength(0);
   });
 
   it('sends nothing natively once hydration has started', () => {
