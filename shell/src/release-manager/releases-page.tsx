@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage, notify } from '@metrology/shared';
 import { REMOTES, type RemoteName } from '../routes/route-table';
+import type { ReleaseName } from '@metrology/shared/release';
 import type { Registry, Release } from '../remotes/registry';
 import {
   useMoveReleaseMutation,
@@ -45,11 +46,14 @@ function releaseState(
 
 /** A version to make live, and whether that goes back (a rollback) or forward (a re-promote). */
 interface Move {
-  remote: RemoteName;
+  remote: ReleaseName;
   from: string;
   to: string;
   back: boolean;
 }
+
+/** The shell, released like a remote: its versions are listed after the remotes'. */
+const SHELL_RELEASE = 'shell' as const;
 
 /** A published version to roll out to a share of visitors. */
 interface RolloutStart {
@@ -84,8 +88,11 @@ function StatusTable({
             <th scope="col">Action</th>
           </tr>
         </thead>
-        {REMOTES.map((remote: RemoteName) => {
-          const entry = registry.remotes[remote];
+        {[...REMOTES, SHELL_RELEASE].map((remote: ReleaseName) => {
+          const entry = remote === SHELL_RELEASE ? registry.shell : registry.remotes[remote];
+          // The shell is never previewed or rolled out in stages: a page needs one shell (README "The shell is
+          // released like a remote"); its versions are rolled back or re-promoted.
+          const section = remote === SHELL_RELEASE ? null : remote;
           if (!entry || entry.history.length === 0) {
             return (
               <tbody key={remote} data-remote={remote}>
@@ -102,7 +109,7 @@ function StatusTable({
           return (
             <tbody key={remote} data-remote={remote}>
               {releases.map((release, index) => {
-                const canary = rollouts[remote];
+                const canary = section ? rollouts[section] : undefined;
                 const state = releaseState(release, entry.current, canary);
                 return (
                   <tr
@@ -140,21 +147,21 @@ function StatusTable({
                       )}
                     </td>
                     <td className="shell-releases__buttons">
-                      {state !== 'Live' && (
+                      {state !== 'Live' && section && (
                         <button
                           type="button"
                           className="ms-button ms-button--ghost"
-                          onClick={() => onPreview(remote, release.version)}
+                          onClick={() => onPreview(section, release.version)}
                         >
                           {`Preview ${release.version}`}
                         </button>
                       )}
-                      {state !== 'Live' && !canary && (
+                      {state !== 'Live' && section && !canary && (
                         <button
                           type="button"
                           className="ms-button ms-button--ghost"
                           onClick={() =>
-                            onRollout({ remote, version: release.version, current: entry.current })
+                            onRollout({ remote: section, version: release.version, current: entry.current })
                           }
                         >
                           {`Roll out ${release.version}`}
@@ -300,7 +307,8 @@ function asRegistry(desk: ReleaseDesk): Registry {
     if (entry.current)
       remotes[entry.remote as RemoteName] = { current: entry.current, history: entry.history };
   }
-  return { remotes };
+  const shell = desk.shell?.current ? { current: desk.shell.current, history: desk.shell.history } : null;
+  return { remotes, ...(shell ? { shell } : {}) };
 }
 
 /** The running rollouts by remote, for the version table's states. */
@@ -368,10 +376,11 @@ function ReleaseDeskView() {
         </button>
       </div>
       <p className="shell-releases__intro">
-        What each section of the shop serves, and what failed to load in shoppers&rsquo; browsers. Preview a
-        published version in this browser, roll it out to a share of visitors, roll back or re-promote, here
-        or with <code>npm run release -- preview | rollout | complete | abort | rollback</code> (the same
-        operations); pages pick up a change on their next load.
+        What each section of the shop and the shell serve, and what failed to load in shoppers&rsquo;
+        browsers. Preview a section&rsquo;s published version in this browser, roll it out to a share of
+        visitors, roll back or re-promote (the shell: roll back or re-promote), here or with{' '}
+        <code>npm run release -- preview | rollout | complete | abort | rollback</code> (the same operations);
+        pages pick up a change on their next load.
       </p>
       {problem && (
         <p role="alert" className="shell-releases__error">

@@ -38,7 +38,8 @@ function answerAsTheDesk(): void {
       ...(remote === 'mfe-content' && rollout ? { rollout } : {}),
     }));
     const policy = { windowMinutes: 10, minFailures: 5, failureRate: 0.02 };
-    return { body: { success: true, remotes, actions, policy } };
+    const shell = registry.shell ? { remote: 'shell', ...registry.shell } : undefined;
+    return { body: { success: true, remotes, actions, policy, ...(shell ? { shell } : {}) } };
   });
   for (const path of [
     '/api/releases/rollout',
@@ -63,7 +64,8 @@ function answerAsTheDesk(): void {
   api.override('POST /api/releases/rollback', (call) => {
     const body = call.body as { remote: string; to: string };
     rollbacks.push(body);
-    registry.remotes['mfe-content']!.current = body.to;
+    const entry = body.remote === 'shell' ? registry.shell : registry.remotes['mfe-content'];
+    entry!.current = body.to;
     return { body: { success: true, message: `${body.remote} ${body.to} is live now (was 1.0.0).` } };
   });
   api.override('GET /api/releases/load-failures', () =>
@@ -217,6 +219,33 @@ test('rolls a remote back after a confirmation; Cancel changes nothing', async (
   );
   await waitFor(() => expect(rollbacks).toEqual([{ remote: 'mfe-content', to: '1.0.0' }]));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+test('lists the shell after the remotes, to roll back or re-promote, never to preview or roll out', async () => {
+  registry.shell = {
+    current: '1.1.0',
+    history: [
+      { version: '1.0.0', publishedAt: '2025-03-01T10:00:00.000Z', commit: 'eee5555' },
+      { version: '1.1.0', publishedAt: '2025-03-02T10:00:00.000Z', commit: 'fff6666' },
+    ],
+  };
+  renderPage();
+  const status = await screen.findByTestId('release-status');
+  const shell = status.querySelector('tbody[data-remote="shell"]') as HTMLElement;
+  expect(within(shell).getByRole('rowheader', { name: 'shell' })).toBeInTheDocument();
+  expect(within(shell).getByRole('row', { name: /1\.1\.0/ })).toHaveTextContent('Live');
+  expect(within(shell).queryByRole('button', { name: /Preview|Roll out/ })).not.toBeInTheDocument();
+  await userEvent.click(within(shell).getByRole('button', { name: 'Roll back to 1.0.0' }));
+  const dialog = screen.getByRole('dialog', { name: 'Roll back shell?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Roll back to 1.0.0' }));
+  await waitFor(() => expect(rollbacks).toEqual([{ remote: 'shell', to: '1.0.0' }]));
+});
+
+test('says the shell was never published when it was not', async () => {
+  renderPage();
+  const status = await screen.findByTestId('release-status');
+  const shell = status.querySelector('tbody[data-remote="shell"]') as HTMLElement;
+  expect(shell).toHaveTextContent('shellNever published');
 });
 
 const CANARY: DeskRollout = {
