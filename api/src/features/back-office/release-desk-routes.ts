@@ -3,6 +3,7 @@
 // registry's: the CLI's, the desk's and the rollout controller's rows). It reads and moves the pointer the site
 // servers read: PostgreSQL's release_registry table when the API runs on DATABASE_URL (as `npm run release` and
 // every site instance do then), RELEASES_DIR/registry.json otherwise. The rollout actions: releases/rollout-routes.ts.
+import { isReleaseName } from '@metrology/shared/release';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -109,7 +110,7 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
       const { remote, to, why } = request.body;
       const registry = await access.module();
       // The shell's pointer rolls back like a remote's (npm run release -- rollback shell --to URL).
-      if (!registry.RELEASE_NAMES.includes(remote)) {
+      if (!isReleaseName(remote)) {
         throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.RELEASE_NAMES.join(', ')})`);
       }
       assertRemote(request, remote);

@@ -2,42 +2,12 @@
 // at run time as the registry is (back-office/registry-bridge.ts): the CLI writes packs and the API reads them with
 // one implementation of the format, and an upload's Node build is checked as a local publish checks it.
 
-export interface PackFile {
-  path: string;
-  data: Buffer;
-}
+import type * as PackPackage from '@metrology/releases/pack';
+import type * as NodeBuildPackage from '@metrology/releases/node-build';
 
-export interface PackLimits {
-  packBytes: number;
-  totalBytes: number;
-  fileBytes: number;
-  files: number;
-  pathLength: number;
-}
-
-export interface PackModule {
-  PACK_CONTENT_TYPE: string;
-  PACK_LIMITS: Readonly<PackLimits>;
-  PackError: new (message: string) => Error;
-  readPack(
-    pack: Buffer,
-    limits?: Partial<PackLimits>,
-  ): {
-    manifest: { remote: string; version: string; files: { path: string; size: number }[] };
-    files: PackFile[];
-  };
-  unpackInto(dir: string, files: PackFile[]): Promise<void>;
-}
-
-export interface NodeBuildModule {
-  /** remote 'shell': the shell's Node render (server/render.js) instead of a container */
-  hasNodeBuild(buildDir: string, remote?: string): Promise<boolean>;
-  loadNodeBuild(
-    buildDir: string,
-    remote: string,
-    limits?: { timeoutMs?: number; memoryMb?: number; env?: NodeJS.ProcessEnv },
-  ): Promise<{ pages: string[] }>;
-}
+/** The modules' types are the release platform's own (releases/src/pack.ts, node-build.ts). */
+export type PackModule = typeof PackPackage;
+export type NodeBuildModule = typeof NodeBuildPackage;
 
 /** The release platform's package (releases/), named at run time: the API is built apart from it. */
 const RELEASES = '@metrology/releases';

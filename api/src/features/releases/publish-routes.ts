@@ -5,6 +5,7 @@
 // desk moves, live or staged: on the embedded database registry.json and its files into RELEASES_DIR; with
 // DATABASE_URL the registry row and its files (the artifact store's blobs and manifest) in PostgreSQL, in one
 // transaction. A refused pack leaves no folder, no registry row, no blob and no temporary file.
+import { isReleaseName } from '@metrology/shared/release';
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,7 +73,7 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
       const { remote, version, commit, staged, clientOnly } = request.query;
       const registry = await access.module();
       // The shell is published like a remote (never staged nor client-only: publishRelease refuses those).
-      if (!registry.RELEASE_NAMES.includes(remote))
+      if (!isReleaseName(remote))
         throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.RELEASE_NAMES.join(', ')})`);
       assertRemote(request, remote);
       const body = request.body;

@@ -1,6 +1,7 @@
 // The release desk's rollout actions and preview links (release managers): the same registry operations as
 // `npm run release -- rollout | complete | abort | preview`, each written to the action log with the manager's
 // e-mail. Refusals of the registry (no rollout running, version not published...) are 409 with its message.
+import { isRemoteName } from '@metrology/shared/release';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -39,7 +40,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
     ) => Promise<string>,
   ) => {
     const registry = await access.module();
-    if (!registry.REMOTE_NAMES.includes(remote))
+    if (!isRemoteName(remote))
       throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
     assertRemote(request, remote);
     const target = { ...(await access.where()), remote, by: await callerName(app, request) };
@@ -188,7 +189,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
           'Previews need RELEASE_SIGNING_KEY, the key the site server checks them with.',
         );
       const registry = await access.module();
-      if (!registry.REMOTE_NAMES.includes(remote))
+      if (!isRemoteName(remote))
         throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
       assertRemote(request, remote);
       const entry = (await access.read()).remotes[remote];
