@@ -14,12 +14,7 @@ import {
   startApp,
   type ProductRef,
 } from '../../../__tests__/helpers/test-app.js';
-import {
-  registryModule,
-  registryStoreModule,
-  type Registry,
-  type RegistryModule,
-} from '../registry-bridge.js';
+import { registryModule, registryStoreModule, type Registry } from '../registry-bridge.js';
 import { ROLE_MESSAGES } from '../roles.js';
 
 let app: FastifyInstance;
@@ -27,16 +22,6 @@ let releasesDir: string;
 let priced: ProductRef[];
 const tokens = { shopper: '', staff: '', manager: '' };
 let shopperEmail = '';
-
-type PublishModule = RegistryModule & {
-  publishRelease(options: {
-    releasesDir: string;
-    remote: string;
-    distDir: string;
-    version: string;
-    commit: string;
-  }): Promise<unknown>;
-};
 
 /** A minimal production build of a remote as the publish step checks it. */
 async function fakeBuild(remote: string, marker: string): Promise<string> {
@@ -67,7 +52,7 @@ beforeAll(async () => {
   tokens.manager = (await register(app, 'Manager Max')).token;
   await grant(tokens.staff, 'staff');
   await grant(tokens.manager, 'release-manager');
-  const registry = (await registryModule()) as PublishModule;
+  const registry = await registryModule();
   for (const version of ['1.0.0', '1.1.0']) {
     await registry.publishRelease({
       releasesDir,

@@ -4,26 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { TEST_ENGINE } from '../../../__tests__/helpers/test-database.js';
-import { packModule } from '../pack-bridge.js';
+import { packModule, type PackModule } from '../pack-bridge.js';
 import { registryAccess } from '../registry-access.js';
 
 /** The pack writer of releases/src/pack.ts, as the tests use it. */
-export interface PackWriter {
-  PACK_CONTENT_TYPE: string;
-  PACK_MANIFEST: string;
-  writePack(build: { remote: string; version: string; files: { path: string; data: Buffer }[] }): {
-    pack: Buffer;
-    manifest: {
-      format: number;
-      remote: string;
-      version: string;
-      files: { path: string; size: number; sha256: string }[];
-    };
-  };
-  tarPack(entries: { name: string; data: Buffer; type?: string }[]): Buffer;
-}
+export type PackWriter = PackModule;
 
-export const packWriter = async (): Promise<PackWriter> => (await packModule()) as unknown as PackWriter;
+export const packWriter = (): Promise<PackWriter> => packModule();
 
 /** How the build's Node half behaves when loaded: as a real one, throwing, or never finishing. */
 export type NodeHalf = 'loads' | 'throws' | 'hangs' | 'none';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { rolloutBucket, versionForVisitor, type RegistryEntry } from '@metrology/shared/release';
 import { post, register, startApp } from '../../../__tests__/helpers/test-app.js';
-import { registryModule, type RegistryModule } from '../../back-office/registry-bridge.js';
+import { registryModule } from '../../back-office/registry-bridge.js';
 import { registryAccess } from '../registry-access.js';
 import { runRolloutController } from '../rollout-controller.js';
 
@@ -49,16 +49,6 @@ interface SiteModules {
   };
 }
 
-type PublishModule = RegistryModule & {
-  publishRelease(options: {
-    releasesDir: string;
-    remote: string;
-    distDir: string;
-    version: string;
-    commit: string;
-  }): Promise<unknown>;
-};
-
 let app: FastifyInstance;
 let releasesDir: string;
 let manager = '';
@@ -79,7 +69,7 @@ function seeded(seed: number) {
 beforeAll(async () => {
   const work = await fs.mkdtemp(path.join(tmpdir(), 'metrology-rollout-attack-'));
   releasesDir = path.join(work, 'releases');
-  const registry = (await registryModule()) as PublishModule;
+  const registry = await registryModule();
   for (const version of ['1.0.0', '1.1.0', '1.2.0']) {
     const dist = await fs.mkdtemp(path.join(work, `dist-${version}-`));
     const name = REMOTE.replace(/-/g, '_');

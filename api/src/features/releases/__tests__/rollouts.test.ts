@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DeskRemote, ReleaseAction } from '@metrology/shared/contracts';
 import { signBody, signToken, verifyToken } from '@metrology/shared/signed-token';
 import { body, get, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
-import { registryModule, type RegistryModule } from '../../back-office/registry-bridge.js';
+import { registryModule } from '../../back-office/registry-bridge.js';
 import { SIGNATURE_HEADER } from '../release-routes.js';
 import { registryAccess } from '../registry-access.js';
 import { runRolloutController } from '../rollout-controller.js';
@@ -18,16 +18,6 @@ let app: FastifyInstance;
 let releasesDir: string;
 let manager = '';
 let shopper = '';
-
-type PublishModule = RegistryModule & {
-  publishRelease(options: {
-    releasesDir: string;
-    remote: string;
-    distDir: string;
-    version: string;
-    commit: string;
-  }): Promise<unknown>;
-};
 
 async function fakeBuild(remote: string, marker: string): Promise<string> {
   const dist = await fs.mkdtemp(path.join(releasesDir, `..${path.sep}dist-${marker}-`));
@@ -43,7 +33,7 @@ async function fakeBuild(remote: string, marker: string): Promise<string> {
 beforeAll(async () => {
   const work = await fs.mkdtemp(path.join(tmpdir(), 'metrology-rollouts-'));
   releasesDir = path.join(work, 'releases');
-  const registry = (await registryModule()) as PublishModule;
+  const registry = await registryModule();
   for (const remote of ['mfe-content', 'mfe-careers'])
     for (const version of ['1.0.0', '1.1.0', '1.2.0', '1.3.0']) {
       await registry.publishRelease({
