@@ -5,7 +5,7 @@
 // (pg-store.ts), and never change after; a site server fetches them into a cache of its own
 // (site/src/artifacts.ts) and checks every hash before it serves or loads a byte.
 import { createHash } from 'node:crypto';
-import path from 'node:path';
+import { releaseFileType } from './file-types.js';
 import type { Pool, PoolClient } from 'pg';
 
 /**
@@ -49,28 +49,12 @@ export function sha256Of(data: Buffer) {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** Content types by extension: what a browser needs for the files a build holds; anything else is bytes. */
-const CONTENT_TYPES = {
-  '.js': 'application/javascript; charset=utf-8',
-  '.mjs': 'application/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-} as Record<string, string>;
-
+/**
+ * The content type a manifest records for a file: the release file allow-list's (file-types.ts), bytes for any
+ * other. Informative only: a site server sends a file with the type its extension has in that list, never this.
+ */
 export function contentTypeOf(file: string) {
-  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  return releaseFileType(file)?.contentType ?? 'application/octet-stream';
 }
 
 /**
