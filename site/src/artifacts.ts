@@ -8,6 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { sha256Of } from '@metrology/releases/artifact-store';
+import { unsafePathReason } from '@metrology/releases/pack';
 import type { ArtifactStore } from '@metrology/releases/artifact-store';
 
 /** Checked files kept in memory, so a file served again is not read and hashed again (browsers ask for few). */
@@ -17,7 +18,7 @@ const NOT_STORED_MS = 10_000;
 /** A file larger than this is read and checked on every request rather than kept. */
 const MEMORY_FILE_BYTES = 4 * 1024 * 1024;
 
-/** A file or version whose bytes are not the ones its manifest names: refused, never served. */
+/** A file or version whose bytes are not the ones its manifest names, or whose manifest names an unsafe path: refused, never served. */
 export class ArtifactRefused extends Error {
   constructor(message: string) {
     super(message);
@@ -25,12 +26,24 @@ export class ArtifactRefused extends Error {
   }
 }
 
+/** Whether `child` is strictly below the folder `parent` (both absolute). */
+function inside(parent: string, child: string): boolean {
+  const relative = path.relative(parent, child);
+  return (
+    relative !== '' &&
+    relative !== '..' &&
+    !relative.startsWith(`..${path.sep}`) &&
+    !path.isAbsolute(relative)
+  );
+}
+
 /** a version checked into the cache
  */
 import type { ArtifactFile } from '@metrology/releases/artifact-store';
 export type { ArtifactFile };
 export type CachedVersion = { dir: string; files: Map<string, ArtifactFile> };
-export type CheckedFile = { data: Buffer; sha256: string; contentType: string };
+/** A file's checked bytes. Its Content-Type is the site's to choose from its extension (release-files.ts). */
+export type CheckedFile = { data: Buffer; sha256: string };
 
 export interface ArtifactCache {
   /** where versions are kept: `<cacheDir>/<remote>/<version>/`, laid out as RELEASES_DIR */
@@ -63,6 +76,30 @@ export function createArtifactCache({
   const folderOf = (remote: string, version: string) => path.join(cacheDir, remote, version);
 
   /**
+   * Why a version's manifest may not be written into the cache, or undefined: its remote and version must be one
+   * plain folder name each, and every file's path is checked as a pack's paths are (pack.ts: not empty, absolute,
+   * climbing or with a backslash) and must resolve inside the version's folder. The manifest comes from the
+   * database: a row naming `../x` would otherwise write outside the cache.
+   */
+  const unsafeManifestReason = (remote: string, version: string, files: ArtifactFile[]) => {
+    for (const name of [remote, version]) {
+      const why = name.includes('/') ? 'holds a slash' : unsafePathReason(name);
+      if (why) return `the name '${name}' ${why}`;
+    }
+    const folder = folderOf(remote, version);
+    if (!inside(cacheDir, folder)) return 'its folder is outside the cache';
+    for (const file of files) {
+      const filePath: unknown = file.path;
+      if (typeof filePath !== 'string') return 'a file has no path';
+      const why = unsafePathReason(filePath);
+      if (why) return `the path ${JSON.stringify(filePath)} ${why}`;
+      if (!inside(folder, path.resolve(folder, filePath)))
+        return `the path ${JSON.stringify(filePath)} resolves outside the version's folder`;
+    }
+    return undefined;
+  };
+
+  /**
    * Whether every file of a cached folder is the manifest's: 'absent' (nothing cached), 'ok', or the first bad file.
    */
   const checkFolder = async (
@@ -86,6 +123,12 @@ export function createArtifactCache({
   const fetchVersion = async (remote: string, version: string): Promise<CachedVersion | null> => {
     const manifest = await store.manifest(remote, version);
     if (!manifest) return null;
+    // Checked before the cache folder is read or a byte is written: nothing of a bad manifest reaches the disk.
+    const unsafe = unsafeManifestReason(remote, version, manifest.files);
+    if (unsafe) {
+      log(`${remote} ${version}: the manifest is refused (${unsafe}); the version is not served`);
+      throw new ArtifactRefused(`${remote} ${version}: the manifest is refused (${unsafe})`);
+    }
     const folder = folderOf(remote, version);
     const cached = { dir: folder, files: new Map(manifest.files.map((file) => [file.path, file])) };
     const found = await checkFolder(folder, manifest.files);
@@ -162,8 +205,7 @@ export function createArtifactCache({
 
   const readChecked = async (cached: CachedVersion, entry: ArtifactFile): Promise<CheckedFile | null> => {
     const data = await fs.readFile(path.join(cached.dir, entry.path)).catch(() => null);
-    if (data && sha256Of(data) === entry.sha256)
-      return { data, sha256: entry.sha256, contentType: entry.contentType };
+    if (data && sha256Of(data) === entry.sha256) return { data, sha256: entry.sha256 };
     return null;
   };
 

@@ -3,6 +3,7 @@
 // action log, backups, locks, staging folders) is never reachable, however the path is written. A staged version
 // (published, not live, not in a rollout) is sent only to a browser previewing it.
 import { REMOTE_NAMES, fallbackOrder, registryForVisitor } from '@metrology/shared/release';
+import { RELEASE_FILE_CSP, releaseFileType } from '@metrology/releases/file-types';
 import { sourceMapsServed } from './safe-path.js';
 import type { Registry, RegistryEntry, RemoteName } from '@metrology/shared/release';
 
@@ -35,6 +36,34 @@ export function releaseFileOf(rawUrl: string): { remote: RemoteName; version: st
   )
     return null;
   return { remote: name, version, file };
+}
+
+/**
+ * The Content-Type and headers a release file (a remote's or the shell's) is sent with, from its extension alone
+ * (releases/src/file-types.ts), never from a manifest or the file's bytes: the allow-list's type, and the sandbox
+ * policy on everything but scripts and stylesheets, so an SVG (or any file) opened as a document on the shop's
+ * origin runs no script. A file of a type a release may not hold (HTML, XML, unknown: a version published before
+ * the refusal) is sent as a download, never as a page. `X-Content-Type-Options: nosniff` is on every response
+ * (security.ts).
+ * @param file the file's path inside its version
+ */
+export function releaseFileResponse(file: string): { contentType: string; headers: Record<string, string> } {
+  const type = releaseFileType(file);
+  if (!type) {
+    const name = (file.slice(file.lastIndexOf('/') + 1) || 'file').replace(/[^A-Za-z0-9_.-]/g, '_');
+    return {
+      contentType: 'application/octet-stream',
+      headers: {
+        'Content-Disposition': `attachment; filename="${name}"`,
+        'Content-Security-Policy': RELEASE_FILE_CSP,
+      },
+    };
+  }
+  const code = type.kind === 'script' || type.kind === 'style';
+  return {
+    contentType: type.contentType,
+    headers: code ? {} : { 'Content-Security-Policy': RELEASE_FILE_CSP },
+  };
 }
 
 /**

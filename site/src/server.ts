@@ -30,7 +30,13 @@ import {
   visitorOf,
 } from './render/visitor.js';
 import { ROUTES, rolloutBucket, versionForVisitor } from '@metrology/shared/release';
-import { fileAudience, registryForPublic, releaseFileOf, sameSitePath } from './release-files.js';
+import {
+  fileAudience,
+  registryForPublic,
+  releaseFileOf,
+  releaseFileResponse,
+  sameSitePath,
+} from './release-files.js';
 import { scriptSafeJson } from '@metrology/shared/html-escape';
 import { createShellSource, shellFileOf, shellVersionsServedFromEnv } from './shell-versions.js';
 import type { CheckedFile } from './artifacts.js';
@@ -346,6 +352,9 @@ export async function createSiteServer(options: SiteOptions) {
         ]);
     }
     reply.header('Access-Control-Allow-Origin', '*');
+    // The type is the allow-list's, whatever the manifest or the file says (release-files.ts).
+    const sent = releaseFileResponse(wanted.file);
+    reply.headers(sent.headers);
     const manifest = wanted.file === 'mf-manifest.json';
     const cacheControl =
       audience === 'preview' ? 'private, no-cache' : manifest ? 'public, no-cache' : IMMUTABLE;
@@ -364,16 +373,15 @@ export async function createSiteServer(options: SiteOptions) {
         const etag = `"${checked.sha256}"`;
         reply.header('Cache-Control', cacheControl).header('ETag', etag);
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-        return reply.type(checked.contentType).send(checked.data);
+        return reply.type(sent.contentType).send(checked.data);
       }
     }
-    reply.header('Cache-Control', cacheControl);
+    reply.header('Cache-Control', cacheControl).type(sent.contentType);
+    // contentType: false, so the static plugin keeps this type instead of guessing one from the extension.
     return reply.sendFile(
       `${wanted.remote}/${wanted.version}/${wanted.file}`,
       path.resolve(options.releasesDir),
-      {
-        cacheControl: false,
-      },
+      { cacheControl: false, contentType: false },
     );
   });
 
@@ -403,14 +411,17 @@ export async function createSiteServer(options: SiteOptions) {
       return { error: 'This file is not available' };
     }
     if (!found) return reply.callNotFound();
-    reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
+    // A shell file is a release file: the allow-list's type and headers, as for a remote's (release-files.ts).
+    const sent = releaseFileResponse(file);
+    reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache').headers(sent.headers);
     if ('checked' in found) {
       const etag = `"${found.checked.sha256}"`;
       reply.header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type(found.checked.contentType).send(found.checked.data);
+      return reply.type(sent.contentType).send(found.checked.data);
     }
-    return reply.sendFile(found.file, found.root, { cacheControl: false });
+    reply.type(sent.contentType);
+    return reply.sendFile(found.file, found.root, { cacheControl: false, contentType: false });
   };
 
   /** The live shell's page, for a browser-rendered answer (no server render, or a render that failed). */
