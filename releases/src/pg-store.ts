@@ -263,3 +263,33 @@ export async function openPgRegistryStore(
     close: () => pool.end(),
   };
 }
+
+/** What a site server needs of the database: the live registry and the published versions' files, read only. */
+export interface RegistryReader {
+  where: string;
+  read: () => Promise<Registry>;
+  /** the registry as /remotes/registry.json serves it */
+  readText: () => Promise<string>;
+  artifacts: ArtifactStore;
+  close: () => Promise<void>;
+}
+
+/**
+ * The registry and artifact store at databaseUrl for a reader: no table is created and nothing is written, so it
+ * runs with a role that may only SELECT release_registry, release_versions and release_blobs (the site server's).
+ */
+export async function openPgRegistryReader(
+  databaseUrl: string,
+  options: { poolSize?: number } = {},
+): Promise<RegistryReader> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 3 });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return {
+    where: `${describeDatabase(databaseUrl)} (table release_registry)`,
+    read: () => load(pool),
+    readText: async () => JSON.stringify(await load(pool)),
+    artifacts: pgArtifactStore(pool),
+    close: () => pool.end(),
+  };
+}

@@ -1,25 +1,62 @@
 // @ts-check
 // One site server process: what `npm start` supervises (its options as JSON in SITE_SERVER_OPTIONS) and what
 // `npm run cluster` starts several of (options from the environment). It serves the live shell version and the
-// published remotes from RELEASES_DIR (shell/dist only while no shell version is published) on SITE_PORT. With DATABASE_URL the live registry is read from PostgreSQL on every request (the pointer every
-// instance shares), and the versions' files are fetched from PostgreSQL into SITE_CACHE_DIR (default
-// DATA_DIR/site-cache-<port>); API_ON_SITE_ORIGIN=true tells browsers the API is on the site's own origin (nginx routes /api/).
+// published remotes from RELEASES_DIR (shell/dist only while no shell version is published) on SITE_PORT. With a
+// database URL the live registry is read from PostgreSQL on every request (the pointer every instance shares), and
+// the versions' files are fetched from PostgreSQL into SITE_CACHE_DIR (default DATA_DIR/site-cache-<port>);
+// API_ON_SITE_ORIGIN=true tells browsers the API is on the site's own origin (nginx routes /api/).
 // SIGTERM/SIGINT: stop accepting, drain the open connections (shared/server/drain.mjs), finish the requests in
 // flight, close the database pool, exit.
+//
+// It runs every team's Node build in this process, so it keeps no secret where that code would look: with
+// SITE_SECRETS=stdin (npm start, npm run cluster) its release signing key and its database URL (a role that may only
+// read the release tables) come as one JSON object on standard input; started by hand, from RELEASE_SIGNING_KEY (or
+// DATA_DIR/release-signing.key) and SITE_DATABASE_URL or DATABASE_URL. Either way every variable it does not read
+// is dropped from process.env before any build is loaded. npm start and npm run cluster also start it under Node's
+// permission model (tools/src/site-process.mjs).
 import path from 'node:path';
-import { DEFAULT_GEO_URL, serverRenderOptions } from '../src/launch.mjs';
+import { DEFAULT_GEO_URL, SITE_ENV_NAMES, serverRenderOptions } from '../src/site-process.mjs';
 import { DEFAULT_RELEASES_DIR, ROOT } from '../src/paths.mjs';
-import { openPgRegistryStore } from '@metrology/releases/pg-store';
-import { createSiteServer } from '@metrology/site/server';
-import { findSigningKey } from '@metrology/releases/signing-key';
-import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
-import { drainServer, listenAlso, shutdownTimesFromEnv } from '@metrology/shared/drain';
+
+/** @returns {Promise<import('../src/site-process.mjs').SiteSecrets>} */
+async function secretsFromStdin() {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(/** @type {Buffer} */ (chunk));
+  const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+  return {
+    ...(typeof parsed.releaseSigningKey === 'string' ? { releaseSigningKey: parsed.releaseSigningKey } : {}),
+    ...(typeof parsed.databaseUrl === 'string' ? { databaseUrl: parsed.databaseUrl } : {}),
+  };
+}
+
+const fromStdin = process.env.SITE_SECRETS === 'stdin';
+const secrets = fromStdin
+  ? await secretsFromStdin()
+  : {
+      releaseSigningKey: process.env.RELEASE_SIGNING_KEY || undefined,
+      databaseUrl: process.env.SITE_DATABASE_URL || process.env.DATABASE_URL || undefined,
+    };
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, 'data'));
+// Only what this process reads stays in its environment (the secrets above are gone from it too).
+for (const name of Object.keys(process.env)) {
+  if (!SITE_ENV_NAMES.includes(name) && name !== 'DATA_DIR') delete process.env[name];
+}
+delete process.env.DATA_DIR;
+
+// Loaded after the environment is trimmed: nothing it loads saw the rest.
+const { openPgRegistryReader } = await import('@metrology/releases/pg-store');
+const { createSiteServer } = await import('@metrology/site/server');
+const { findSigningKey } = await import('@metrology/releases/signing-key');
+const { trustProxyFromEnv } = await import('@metrology/shared/trust-proxy');
+const { drainServer, listenAlso, shutdownTimesFromEnv } = await import('@metrology/shared/drain');
 
 const port = Number(process.env.SITE_PORT ?? 8080);
 const host = process.env.SITE_HOST ?? '0.0.0.0';
 const releasesDir = path.resolve(process.env.RELEASES_DIR ?? DEFAULT_RELEASES_DIR);
-const store = process.env.DATABASE_URL
-  ? await openPgRegistryStore(process.env.DATABASE_URL, { poolSize: 4 })
+// Reads only: the registry and the artifact store's manifests and blobs (it creates and writes nothing).
+const store = secrets.databaseUrl
+  ? await openPgRegistryReader(secrets.databaseUrl, { poolSize: 4 })
   : undefined;
 // TRUST_PROXY (or its deprecated older name TRUSTED_PROXY): the balancer whose X-Forwarded-* headers count.
 const trustProxy = trustProxyFromEnv(process.env);
@@ -41,14 +78,13 @@ const options = process.env.SITE_SERVER_OPTIONS
       ...(trustProxy === undefined ? {} : { trustProxy }),
       ...serverRenderOptions(process.env),
     };
-// Signs page tokens and checks preview links: RELEASE_SIGNING_KEY (npm start and npm run cluster pass theirs), else
-// the key npm start made in DATA_DIR.
-const releaseSigningKey = await findSigningKey(path.resolve(process.env.DATA_DIR ?? path.join(ROOT, 'data')));
+// Signs page tokens and checks preview links: the key npm start and npm run cluster hand it, else (started by hand)
+// RELEASE_SIGNING_KEY or the key npm start made in DATA_DIR.
+const releaseSigningKey =
+  secrets.releaseSigningKey ||
+  (fromStdin ? undefined : await findSigningKey(dataDir, { RELEASE_SIGNING_KEY: undefined }));
 // With DATABASE_URL the versions' files come from the artifact store in PostgreSQL, into this server's own cache.
-const cacheDir = path.resolve(
-  process.env.SITE_CACHE_DIR ??
-    path.join(process.env.DATA_DIR ?? path.join(ROOT, 'data'), `site-cache-${port}`),
-);
+const cacheDir = path.resolve(process.env.SITE_CACHE_DIR ?? path.join(dataDir, `site-cache-${port}`));
 const site = await createSiteServer({
   ...options,
   ...(store ? { registryStore: store, artifactStore: store.artifacts, cacheDir } : {}),

@@ -34,6 +34,8 @@ import { ROOT } from './paths.mjs';
 import { publishLocalBuilds, publishShellBuild } from './publish-local.mjs';
 import { openPgRegistryStore } from '@metrology/releases/pg-store';
 import { ensureSigningKey } from '@metrology/releases/signing-key';
+import { SITE_SCRIPT, siteEnvironment, sitePermissionFlags, siteSecretsInput } from './site-process.mjs';
+import { ensureSiteRole } from './site-role.mjs';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
@@ -212,11 +214,20 @@ async function waitFor(url, timeoutMs, alive, what, why = async () => '') {
 /**
  * @param {string} name @param {number} port @param {string[]} args @param {NodeJS.ProcessEnv} env
  * @param {'inherit' | 'ignore'} output @param {string} [command]
+ * @param {string} [input] written to its standard input, then closed (a site server's secrets)
  * @returns {Instance}
  */
-function startProcess(name, port, args, env, output, command = process.execPath) {
+function startProcess(name, port, args, env, output, command = process.execPath, input = undefined) {
   // Piped whatever `output` is: the last lines go into the error when the process ends too soon.
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env,
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
+  if (input !== undefined) {
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input);
+  }
   const tail = followOutput(child, { forward: output === 'inherit' });
   let alive = true;
   let ended = '';
@@ -243,6 +254,56 @@ function startProcess(name, port, args, env, output, command = process.execPath)
       await exited;
       clearTimeout(timer);
     },
+  };
+}
+
+/**
+ * How the cluster starts a site server: `entry` (tools/scripts/site.mjs, or a deploy's) under Node's permission model
+ * (reading its code, the shell's build, RELEASES_DIR and its cache folder, writing only the cache folder), with an
+ * environment of what it reads taken from `from` (the cluster's) and set here, and its release signing key and its
+ * read-only database URL on standard input. The APIs' variables (DATABASE_URL, JWT_SECRET, payment and SMTP keys)
+ * never reach it.
+ * @param {{ entry: string; sitePort: number; slot?: number; clusterPort: number; releasesDir: string;
+ *   cacheDir: string; releaseSigningKey: string; siteDatabaseUrl: string; geoUrl?: string }} options
+ * @param {Record<string, string | undefined>} [from]
+ * @returns {{ args: string[]; env: Record<string, string>; input: string }}
+ */
+export function clusterSiteProcess(options, from = process.env) {
+  const siteOrigin = `http://localhost:${options.clusterPort}`;
+  const flags = sitePermissionFlags({
+    shellDir: path.join(ROOT, 'shell/dist'),
+    releasesDir: options.releasesDir,
+    cacheDir: options.cacheDir,
+  });
+  return {
+    args: [
+      ...flags,
+      // A deploy's own entry is read too.
+      ...(options.entry === SITE_SCRIPT ? [] : [`--allow-fs-read=${path.resolve(options.entry)}`]),
+      options.entry,
+    ],
+    env: siteEnvironment(from, {
+      RELEASES_DIR: options.releasesDir,
+      TRUST_PROXY: '127.0.0.1,::1',
+      SITE_PORT: String(options.sitePort),
+      ...(options.slot ? { HANDOVER_PORT: String(options.slot) } : {}),
+      SITE_HOST: '127.0.0.1',
+      // Each site server its own copy of the versions it serves, fetched from the database (no shared folder);
+      // a rolling deploy's new process of site-N takes over site-N's copy.
+      SITE_CACHE_DIR: options.cacheDir,
+      // The site's public URL is nginx's: /config.json tells browsers and the release CLI (--to the shop's URL)
+      // that the API is there, not on this process's own loopback port.
+      SITE_URL: siteOrigin,
+      API_ON_SITE_ORIGIN: 'true',
+      // Server renders and /readyz reach the APIs through nginx: any instance, and none that is gone.
+      API_INTERNAL_URL: `http://127.0.0.1:${options.clusterPort}`,
+      ...(options.geoUrl ? { GEO_URL: options.geoUrl } : {}),
+      SITE_SECRETS: 'stdin',
+    }),
+    input: siteSecretsInput({
+      releaseSigningKey: options.releaseSigningKey,
+      databaseUrl: options.siteDatabaseUrl,
+    }),
   };
 }
 
@@ -310,10 +371,15 @@ export async function startCluster(options = {}) {
 
     const store = await openPgRegistryStore(databaseUrl, { importFrom: releasesDir });
     cleanups.push(() => store.close());
+    // The site servers' own role: it may only read the release tables (made now that they exist).
+    const siteDatabaseUrl =
+      process.env.SITE_DATABASE_URL || (await ensureSiteRole(databaseUrl, { dataDir })).url;
     await publishLocalBuilds(releasesDir, { store, log: (line) => console.log(`cluster: ${line}`) });
 
     const port = options.port ?? 8080;
     const siteOrigin = `http://localhost:${port}`;
+    // Preview links and page tokens: one key for every site and API (made once in DATA_DIR when unset).
+    const releaseSigningKey = await ensureSigningKey(dataDir);
     /** @type {NodeJS.ProcessEnv} */
     const common = {
       ...process.env,
@@ -321,8 +387,7 @@ export async function startCluster(options = {}) {
       RELEASES_DIR: releasesDir,
       TRUST_PROXY: '127.0.0.1,::1',
       SITE_PORT: String(port),
-      // Preview links and page tokens: one key for every site and API (made once in DATA_DIR when unset).
-      RELEASE_SIGNING_KEY: await ensureSigningKey(dataDir),
+      RELEASE_SIGNING_KEY: releaseSigningKey,
       ...(options.geoUrl ? { GEO_URL: options.geoUrl } : {}),
     };
 
@@ -367,28 +432,27 @@ export async function startCluster(options = {}) {
      * A site server process running `entry` (tools/scripts/site.mjs) on a free port; `slot` as for startApi.
      * @param {number} i @param {string} [entry] @param {number} [slot]
      */
-    const startSite = async (i, entry = path.join(ROOT, 'tools/scripts/site.mjs'), slot) => {
+    const startSite = async (i, entry = SITE_SCRIPT, slot) => {
       const sitePort = await freePort();
+      const spec = clusterSiteProcess({
+        entry,
+        sitePort,
+        ...(slot ? { slot } : {}),
+        clusterPort: port,
+        releasesDir,
+        cacheDir: siteCacheDir(i),
+        releaseSigningKey,
+        siteDatabaseUrl,
+        ...(options.geoUrl ? { geoUrl: options.geoUrl } : {}),
+      });
       const site = startProcess(
         `site-${i}`,
         sitePort,
-        [entry],
-        {
-          ...common,
-          SITE_PORT: String(sitePort),
-          ...(slot ? { HANDOVER_PORT: String(slot) } : {}),
-          SITE_HOST: '127.0.0.1',
-          // Each site server its own copy of the versions it serves, fetched from the database (no shared folder);
-          // a rolling deploy's new process of site-N takes over site-N's copy.
-          SITE_CACHE_DIR: siteCacheDir(i),
-          // The site's public URL is nginx's: /config.json tells browsers and the release CLI (--to the shop's URL)
-          // that the API is there, not on this process's own loopback port.
-          SITE_URL: siteOrigin,
-          API_ON_SITE_ORIGIN: 'true',
-          // Server renders and /readyz reach the APIs through nginx: any instance, and none that is gone.
-          API_INTERNAL_URL: `http://127.0.0.1:${port}`,
-        },
+        spec.args,
+        spec.env,
         output,
+        process.execPath,
+        spec.input,
       );
       cleanups.push(() => site.stop());
       return site;

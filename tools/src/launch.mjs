@@ -7,38 +7,17 @@ import { ROOT } from './paths.mjs';
 import { ensureSigningKey } from '@metrology/releases/signing-key';
 import { supervise } from './supervisor.mjs';
 import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
+import {
+  DEFAULT_GEO_URL,
+  SITE_SCRIPT,
+  serverRenderOptions,
+  siteEnvironment,
+  sitePermissionFlags,
+  siteSecretsInput,
+} from './site-process.mjs';
+import { ensureSiteRole } from './site-role.mjs';
 
-// The site server asks it for each visitor's address ({ip}); the browser, for pages it renders itself, without.
-export const DEFAULT_GEO_URL = 'https://ipapi.co/{ip}/json/';
-
-/**
- * SSR=off renders pages in the browser only (as before server rendering); GEO_CACHE_MS is how long the answer
- * for one visitor address is kept (default 10 minutes); SSR_CACHE_MS how long a rendered page is served again
- * (default 1 s).
- * @param {Record<string, string | undefined>} env
- * @returns {{ serverRender?: boolean; geoCacheMs?: number; pageCacheMs?: number }}
- */
-export function serverRenderOptions(env) {
-  /** @type {{ serverRender?: boolean; geoCacheMs?: number; pageCacheMs?: number }} */
-  const options = {};
-  if (env.SSR !== undefined) {
-    if (!['on', 'off'].includes(env.SSR)) throw new Error(`SSR must be 'on' or 'off', got '${env.SSR}'`);
-    options.serverRender = env.SSR === 'on';
-  }
-  if (env.GEO_CACHE_MS !== undefined) {
-    const value = Number(env.GEO_CACHE_MS);
-    if (!Number.isInteger(value) || value < 0)
-      throw new Error(`GEO_CACHE_MS must be a whole number of milliseconds, got '${env.GEO_CACHE_MS}'`);
-    options.geoCacheMs = value;
-  }
-  if (env.SSR_CACHE_MS !== undefined) {
-    const value = Number(env.SSR_CACHE_MS);
-    if (!Number.isInteger(value) || value < 0)
-      throw new Error(`SSR_CACHE_MS must be a whole number of milliseconds, got '${env.SSR_CACHE_MS}'`);
-    options.pageCacheMs = value;
-  }
-  return options;
-}
+export { DEFAULT_GEO_URL, serverRenderOptions };
 
 /**
  * @typedef {object} LaunchOptions
@@ -46,7 +25,8 @@ export function serverRenderOptions(env) {
  * @property {number} apiPort
  * @property {string} dataDir
  * @property {string} releasesDir
- * @property {string} [databaseUrl]
+ * @property {string} [databaseUrl] the API's database; the site gets a role of its own on it (site-role.mjs)
+ * @property {string} [siteDatabaseUrl] the site's read-only URL (SITE_DATABASE_URL): then no role is made
  * @property {string} [geoUrl]
  * @property {number} [deliveryFee]
  * @property {Record<string, string>} [apiEnv] more variables for the API process
@@ -73,6 +53,81 @@ async function waitForHealth(url, timeoutMs, alive, name = 'The API') {
   throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * The site's role on the API's database; the release tables it reads are made first when missing.
+ * @param {string} databaseUrl @param {string} dataDir
+ */
+async function siteRoleOn(databaseUrl, dataDir) {
+  const { openPgRegistryStore } = await import('@metrology/releases/pg-store');
+  const store = await openPgRegistryStore(databaseUrl);
+  await store.close();
+  return (await ensureSiteRole(databaseUrl, { dataDir })).url;
+}
+
+/**
+ * @typedef {object} SiteProcessOptions
+ * @property {number} sitePort
+ * @property {number} apiPort
+ * @property {string} dataDir
+ * @property {string} releasesDir
+ * @property {string} siteUrl
+ * @property {string} publicApiUrl
+ * @property {string} geoUrl
+ * @property {number} deliveryFee
+ * @property {boolean} logger one line per request (npm start, where the API's output is shown)
+ * @property {string} releaseSigningKey
+ * @property {string} [siteDatabaseUrl] its read-only role's URL (with a database)
+ */
+
+/**
+ * How `npm start` starts its site server: the script under Node's permission model, an environment of what it reads
+ * (from `from`, the launcher's, and what is decided here), and its secrets on standard input.
+ * @param {SiteProcessOptions} options
+ * @param {Record<string, string | undefined>} [from]
+ * @returns {{ command: string; args: string[]; cwd: string; env: Record<string, string>; input: string }}
+ */
+export function siteProcess(options, from = process.env) {
+  const trustProxy = trustProxyFromEnv(from);
+  const shellDir = path.join(ROOT, 'shell/dist');
+  const siteOptions = {
+    shellDir,
+    releasesDir: options.releasesDir,
+    apiPort: options.apiPort,
+    publicApiUrl: options.publicApiUrl,
+    siteUrl: options.siteUrl,
+    geoUrl: options.geoUrl,
+    deliveryFee: options.deliveryFee,
+    logger: options.logger,
+    // X-Forwarded-* believed only from the balancer TRUST_PROXY names (the API reads the same variable).
+    ...(trustProxy === undefined ? {} : { trustProxy }),
+    ...serverRenderOptions(from),
+  };
+  // With a database the versions' files are fetched into this folder: the only one it writes.
+  const cacheDir = options.siteDatabaseUrl
+    ? path.resolve(from.SITE_CACHE_DIR ?? path.join(options.dataDir, `site-cache-${options.sitePort}`))
+    : undefined;
+  return {
+    command: process.execPath,
+    args: [...sitePermissionFlags({ shellDir, releasesDir: options.releasesDir, cacheDir }), SITE_SCRIPT],
+    cwd: ROOT,
+    env: siteEnvironment(from, {
+      SITE_PORT: String(options.sitePort),
+      API_PORT: String(options.apiPort),
+      RELEASES_DIR: options.releasesDir,
+      SITE_URL: options.siteUrl,
+      PUBLIC_API_URL: options.publicApiUrl,
+      DELIVERY_FEE: String(options.deliveryFee),
+      SITE_CACHE_DIR: cacheDir,
+      SITE_SERVER_OPTIONS: JSON.stringify(siteOptions),
+      SITE_SECRETS: 'stdin',
+    }),
+    input: siteSecretsInput({
+      releaseSigningKey: options.releaseSigningKey,
+      ...(options.siteDatabaseUrl ? { databaseUrl: options.siteDatabaseUrl } : {}),
+    }),
+  };
+}
+
 /** @param {LaunchOptions} options */
 export async function launch(options) {
   const deliveryFee = options.deliveryFee ?? 10;
@@ -81,6 +136,8 @@ export async function launch(options) {
   const publicApiUrl =
     options.publicApiUrl ?? process.env.PUBLIC_API_URL ?? `http://localhost:${options.apiPort}`;
   const log = options.log ?? ((/** @type {string} */ line) => console.error(line));
+  // Preview links and page tokens: the site signs, the API checks (made once in DATA_DIR when unset).
+  const releaseSigningKey = await ensureSigningKey(options.dataDir);
   /** @type {Record<string, string>} */
   const env = {
     .../** @type {Record<string, string>} */ (process.env),
@@ -88,8 +145,7 @@ export async function launch(options) {
     // The API's CORS allows this site's origins (http://localhost:SITE_PORT, http://127.0.0.1:SITE_PORT).
     SITE_PORT: String(options.sitePort),
     DATA_DIR: options.dataDir,
-    // Preview links and page tokens: the site signs, the API checks (made once in DATA_DIR when unset).
-    RELEASE_SIGNING_KEY: await ensureSigningKey(options.dataDir),
+    RELEASE_SIGNING_KEY: releaseSigningKey,
     // The release desk moves the same registry the site serves.
     RELEASES_DIR: options.releasesDir,
     DELIVERY_FEE: String(deliveryFee),
@@ -124,27 +180,27 @@ export async function launch(options) {
       () => !firstApiExit,
       'The API',
     );
-    const trustProxy = trustProxyFromEnv(process.env);
-    const siteOptions = {
-      shellDir: path.join(ROOT, 'shell/dist'),
-      releasesDir: options.releasesDir,
-      apiPort: options.apiPort,
-      publicApiUrl,
-      siteUrl,
-      geoUrl,
-      deliveryFee,
-      // One line per request alongside the API's when the API's output is shown (npm start).
-      logger: (options.apiOutput ?? 'inherit') === 'inherit',
-      // X-Forwarded-* believed only from the balancer TRUST_PROXY names (the API reads the same variable).
-      ...(trustProxy === undefined ? {} : { trustProxy }),
-      ...serverRenderOptions(process.env),
-    };
+    // The site's own read-only role on the API's database (made once the API has migrated it).
+    const siteDatabaseUrl = options.databaseUrl
+      ? (options.siteDatabaseUrl ??
+        process.env.SITE_DATABASE_URL ??
+        (await siteRoleOn(options.databaseUrl, options.dataDir)))
+      : undefined;
     site = supervise({
       name: 'The site',
-      command: process.execPath,
-      args: [path.join(ROOT, 'tools/scripts/site.mjs')],
-      cwd: ROOT,
-      env: { ...env, SITE_SERVER_OPTIONS: JSON.stringify(siteOptions) },
+      ...siteProcess({
+        sitePort: options.sitePort,
+        apiPort: options.apiPort,
+        dataDir: options.dataDir,
+        releasesDir: options.releasesDir,
+        siteUrl,
+        publicApiUrl,
+        geoUrl,
+        deliveryFee,
+        logger: (options.apiOutput ?? 'inherit') === 'inherit',
+        releaseSigningKey,
+        ...(siteDatabaseUrl ? { siteDatabaseUrl } : {}),
+      }),
       output: options.apiOutput ?? 'inherit',
       log,
     });

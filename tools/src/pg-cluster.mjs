@@ -1,8 +1,11 @@
 // @ts-check
 // A throwaway PostgreSQL cluster from Debian's postgresql-15: initdb in a temporary folder, a server on a free
 // loopback port, removed on stop. Used by `npm test` (the API suite on PostgreSQL) and `npm run cluster`.
+// Every connection, TCP or its Unix socket, needs a password (scram-sha-256): the site servers run other teams'
+// code, which must not reach the database as postgres (or as any role) without one.
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.mjs';
@@ -62,7 +65,7 @@ async function waitForServer(url, timeoutMs, alive) {
 
 /**
  * @typedef {object} ThrowawayPostgres
- * @property {string} url postgres://postgres@127.0.0.1:PORT/postgres (trust authentication, loopback only)
+ * @property {string} url postgres://postgres:PASSWORD@127.0.0.1:PORT/postgres (loopback only)
  * @property {number} port
  * @property {string} dir the cluster's folder (removed by stop)
  * @property {number} pid
@@ -82,12 +85,17 @@ export async function startThrowawayPostgres(options = {}) {
   const user = serverUser();
   if (user.uid !== undefined) chownSync(base, user.uid, user.gid);
   const port = options.port ?? (await freePort());
+  const password = randomBytes(18).toString('base64url');
+  const passwordFile = path.join(base, 'password');
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+  if (user.uid !== undefined) chownSync(passwordFile, user.uid, user.gid);
   const initdbArgs = [
     '-D',
     dir,
     '-U',
     'postgres',
-    '--auth=trust',
+    `--pwfile=${passwordFile}`,
+    '--auth=scram-sha-256',
     '--encoding=UTF8',
     '--locale=C',
     '--no-sync',
@@ -98,6 +106,7 @@ export async function startThrowawayPostgres(options = {}) {
       cwd: base,
       ...user,
     });
+    rmSync(passwordFile);
   } catch (error) {
     rmSync(base, { recursive: true, force: true });
     throw new Error(`initdb failed: ${String(/** @type {{ stderr?: Buffer }} */ (error).stderr ?? error)}`);
@@ -133,7 +142,7 @@ export async function startThrowawayPostgres(options = {}) {
   child.on('exit', () => {
     alive = false;
   });
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   const stop = async () => {
     if (alive) {
       const exited = new Promise((resolve) => child.once('exit', resolve));

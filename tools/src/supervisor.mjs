@@ -11,6 +11,8 @@ import { spawn } from 'node:child_process';
  * @property {string} cwd
  * @property {Record<string, string>} env
  * @property {'inherit' | 'ignore' | 'pipe'} [output]
+ * @property {string} [input] written to each start's standard input, which is then closed (secrets a child must
+ *   not find in its environment); without it the child's standard input is closed
  * @property {(line: string) => void} [log]
  * @property {number} [initialBackoffMs] first wait before a restart (default 250 ms)
  * @property {number} [maxBackoffMs] longest wait (default 10 s)
@@ -43,8 +45,17 @@ export function supervise(options) {
     child = spawn(options.command, options.args, {
       cwd: options.cwd,
       env: options.env,
-      stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
+      stdio: [
+        options.input === undefined ? 'ignore' : 'pipe',
+        options.output ?? 'inherit',
+        options.output ?? 'inherit',
+      ],
     });
+    if (options.input !== undefined) {
+      // A child that ends before reading it must not take the supervisor down with EPIPE.
+      child.stdin?.on('error', () => undefined);
+      child.stdin?.end(options.input);
+    }
     alive = true;
     const current = child;
     current.on('error', (error) => log(`${options.name}: ${error.message}`));

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
 import { fallbackOrder, registryForVisitor } from '@metrology/shared/release';
 import { CART_COOKIE } from '@metrology/shared/rules';
 import { composeDocument } from './document.js';
@@ -202,7 +203,8 @@ export function createPageRenderer(options: RendererOptions) {
 
   /**
    * With an artifact store, the Node builds are loaded from the cache folder: the versions this page is served are
-   * fetched and checked first. A version not in the store (published before it) is linked in from releasesDir; one
+   * fetched and checked first. A version not in the store (published before it) is copied in from releasesDir (a
+   * copy, not a link: the site server runs under Node's permission model, which allows it no symbolic link); one
    * refused stays out of the folder, so its section is the browser's. The fallbacks are fetched without waiting.
    * @param served remote -> version
    */
@@ -216,8 +218,12 @@ export function createPageRenderer(options: RendererOptions) {
         const folder = path.join(cache.cacheDir, remote, version);
         const older = path.join(releasesDir, remote, version);
         if (!(await fs.stat(older).catch(() => null))) return;
+        if (await fs.stat(folder).catch(() => null)) return;
         await fs.mkdir(path.dirname(folder), { recursive: true });
-        await fs.symlink(older, folder, 'dir').catch(() => undefined);
+        // Copied beside it, then renamed: a version is never loaded half-copied, and of two copies one wins.
+        const incoming = `${folder}.copy-${randomBytes(4).toString('hex')}`;
+        await fs.cp(older, incoming, { recursive: true });
+        await fs.rename(incoming, folder).catch(() => fs.rm(incoming, { recursive: true, force: true }));
       } catch (error) {
         options.warn(
           `${remote} ${version} cannot be fetched (${error instanceof Error ? error.message : String(error)})`,
