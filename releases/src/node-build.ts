@@ -1,23 +1,24 @@
 // A remote's Node build (server/ in its build or version folder), as the release CLI checks it before a publish
 // moves the pointer: present, and loadable as the site's renderer loads it (shell/src/server/section-containers.ts).
-import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHELL, routesOf } from '@metrology/shared/release';
+import { readBuildFiles } from './pack.js';
+import { SANDBOX_LIMITS, runContained, type SandboxLimits } from './sandbox.js';
 import type { RemoteName } from '@metrology/shared/release';
 
 /** The folder of a build or version that holds its Node build. */
 export const NODE_BUILD_DIR = 'server';
 
-// The probe runs as a plain Node script: the built one (dist/), whether this module runs from dist/ or, in the tests,
-// from src/.
+// The probe is copied into each check's folder from the built one (dist/), whether this module runs from dist/ or,
+// in the tests, from src/.
 const PROBE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/node-build-probe.js');
-/** What the probe prints when every page loaded, and before its one-line reason when something did not. */
-export const PROBE_LOADED = 'node-build-probe: loaded';
-export const PROBE_FAILED = 'node-build-probe: failed:';
-/** A container that neither loads nor fails in this time is refused as not loading. */
-export const LOAD_TIMEOUT_MS = 60_000;
+/** Where each check's folder is made (the probe, the build's files, the scratch folder); always removed. */
+export const CHECK_PREFIX = 'metrology-check-';
+/** A reason is one line of at most this many characters, whatever the build throws. */
+export const REASON_CHARS = 300;
 
 /**
  * @param buildDir a build or version folder @param [remote] 'shell' for the shell's build
@@ -62,62 +63,84 @@ export function formatBytes(bytes: number) {
   return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 }
 
+/** One line, bounded, printable: what a reason may carry back to whoever published. */
+export function boundedReason(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
+  const line = (text.split('\n')[0] ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  return line.length > REASON_CHARS ? `${line.slice(0, REASON_CHARS - 1)}…` : line;
+}
+
 /**
- * Loads a remote's Node build once in a child process (the CLI's own process keeps no module of it): requires
- * server/remoteEntry.js, checks it is a federation container (init, get), initialises it with a share scope and
- * gets each page the release model routes to this remote, which must export a component as the renderer expects.
- * Resolves with the pages loaded; rejects with what went wrong.
+ * Loads a build's Node half once, contained (sandbox.ts): the build's files are written from memory into a folder
+ * of the check's own, which the sandbox sees read-only at <folder>/release/<remote>/<version>/ (the path the
+ * site's renderer gives a version), with the probe beside it. The probe requires server/remoteEntry.js, checks it is
+ * a federation container (init, get), initialises it and gets each page the release model routes to this remote,
+ * which must export a component as the renderer expects (the shell's: server/render.js exporting renderPage).
+ * Resolves with the pages loaded; rejects with one bounded line saying why not. The build's own output is never
+ * read, and the folder is removed whatever happens.
+ */
+export async function checkNodeBuild(
+  files: { path: string; data: Buffer }[],
+  remote: string,
+  version: string,
+  limits: Partial<SandboxLimits> = {},
+): Promise<{ pages: string[] }> {
+  const entry = path.posix.join(NODE_BUILD_DIR, remote === SHELL.dir ? 'render.js' : 'remoteEntry.js');
+  if (!files.some((file) => file.path === entry)) throw new Error(`there is no ${entry}`);
+  const shell = remote === SHELL.dir;
+  const pages = shell ? [] : [...new Set(routesOf(remote as RemoteName).map((route) => route.module))];
+  const work = await fs.mkdtemp(path.join(tmpdir(), CHECK_PREFIX));
+  try {
+    const probeDir = path.join(work, 'probe');
+    const releaseDir = path.join(work, 'release');
+    const versionDir = path.join(releaseDir, remote, version);
+    await fs.mkdir(probeDir);
+    const probe = path.join(probeDir, 'probe.mjs');
+    await fs.copyFile(PROBE, probe);
+    for (const file of files) {
+      const target = path.resolve(versionDir, ...file.path.split('/'));
+      if (!target.startsWith(versionDir + path.sep)) throw new Error(`${file.path}: outside the build`);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(target, file.data, { flag: 'wx', mode: 0o644 });
+    }
+    const full = { ...SANDBOX_LIMITS, ...limits };
+    const run = await runContained({
+      script: probe,
+      args: [...(shell ? ['--shell'] : []), path.join(versionDir, entry), ...pages],
+      readable: [probeDir, releaseDir],
+      scratch: path.join(work, 'scratch'),
+      limits: full,
+    });
+    if (run.timedOut) throw new Error(`loading it did not finish within ${full.timeoutMs / 1000} s`);
+    let verdict: { ok?: unknown; reason?: unknown } | null = null;
+    try {
+      verdict = JSON.parse(run.report.split('\n')[0] ?? '') as { ok?: unknown; reason?: unknown };
+    } catch {
+      verdict = null;
+    }
+    if (run.code === 0 && verdict?.ok === true) return { pages };
+    if (verdict?.ok === false && typeof verdict.reason === 'string')
+      throw new Error(boundedReason(verdict.reason));
+    throw new Error(
+      run.code === null
+        ? 'the loader was killed (out of memory, or a limit of the sandbox)'
+        : `the loader exited with code ${run.code} without a verdict (out of memory, or the build ended it)`,
+    );
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * checkNodeBuild on a build or version folder: its files are read first (a link in it is refused, never followed).
  * @param buildDir a build or version folder
- *
- * @param [limits] the API's check of an
- *   uploaded build (issue 33): its own time limit, a V8 heap limit, and an environment without the API's secrets
  */
 export async function loadNodeBuild(
   buildDir: string,
   remote: string,
-  {
-    timeoutMs = LOAD_TIMEOUT_MS,
-    memoryMb,
-    env,
-  }: { timeoutMs?: number; memoryMb?: number; env?: NodeJS.ProcessEnv } = {},
+  { version = path.basename(buildDir), ...limits }: Partial<SandboxLimits> & { version?: string } = {},
 ): Promise<{ pages: string[] }> {
-  const entryFile = nodeEntryFile(buildDir, remote);
   if (!(await hasNodeBuild(buildDir, remote)))
-    throw new Error(`there is no ${path.relative(buildDir, entryFile)}`);
-  // The shell's render is loaded and must export renderPage; it has no pages of its own.
-  const shell = remote === SHELL.dir;
-  const pages = shell ? [] : [...new Set(routesOf(remote as RemoteName).map((route) => route.module))];
-  const heap = memoryMb ? [`--max-old-space-size=${memoryMb}`] : [];
-  const child = spawn(
-    process.execPath,
-    [...heap, PROBE, ...(shell ? ['--shell'] : []), entryFile, ...pages],
-    {
-      cwd: buildDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(env ? { env } : {}),
-      timeout: timeoutMs,
-      killSignal: 'SIGKILL',
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  // Only the tail is kept: a build that prints without end cannot fill the checker's memory.
-  const TAIL = 64 * 1024;
-  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout = (stdout + chunk).slice(-TAIL)));
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr = (stderr + chunk).slice(-TAIL)));
-  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
-    (resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
-    },
-  );
-  if (code === 0 && stdout.includes(PROBE_LOADED)) return { pages };
-  if (signal) throw new Error(`loading it did not finish within ${timeoutMs / 1000} s (${signal})`);
-  // The probe's reason is its marked line; the build's own output may come before it.
-  const reason = stderr
-    .split('\n')
-    .findLast((line) => line.startsWith(PROBE_FAILED))
-    ?.slice(PROBE_FAILED.length)
-    .trim();
-  throw new Error(reason || `the loader exited with code ${code}: ${stderr.trim().slice(-500)}`);
+    throw new Error(`there is no ${path.relative(buildDir, nodeEntryFile(buildDir, remote))}`);
+  return checkNodeBuild(await readBuildFiles(buildDir), remote, version, limits);
 }

@@ -21,6 +21,8 @@ export const PACK_LIMITS = Object.freeze({
   fileBytes: 32 * 1024 * 1024,
   files: 5000,
   pathLength: 240,
+  /** release-pack.json itself. */
+  manifestBytes: 1024 * 1024,
 });
 
 /** A pack refused: the message says which entry and why. */
@@ -195,7 +197,8 @@ const ENTRY_KINDS = {
 } as Record<string, string>;
 
 /**
- * Reads and checks a pack; nothing is written. Throws a PackError naming what is wrong.
+ * Reads and checks a pack; nothing is written. Throws a PackError naming what is wrong. This runs on the calling
+ * thread: a server reads uploads with readPackInWorker (pack-reader.ts) instead.
  * @param pack the upload as received
  */
 export function readPack(
@@ -208,17 +211,35 @@ export function readPack(
   let archive;
   try {
     // Bounded: a pack that unzips past the total limit is refused, not unzipped into memory.
-    archive = gunzipSync(pack, { maxOutputLength: limit.totalBytes + 1024 * 1024 });
+    archive = gunzipSync(pack, { maxOutputLength: inflatedLimit(limit) });
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new PackError(
-      code === 'ERR_BUFFER_TOO_LARGE'
-        ? `the pack unpacks to more than ${limit.totalBytes} bytes`
-        : 'the pack is not a gzip stream',
-    );
+    throw inflateError(error, limit);
   }
+  return readArchive(archive, limit);
+}
+
+/** How many bytes a pack may unzip to: its files, their tar headers and padding, and the manifest. */
+export function inflatedLimit(limit: PackLimits) {
+  return limit.totalBytes + limit.manifestBytes + (limit.files + 3) * BLOCK * 2;
+}
+
+/** The PackError for a gunzip that failed. */
+export function inflateError(error: unknown, limit: PackLimits) {
+  const code = (error as { code?: string }).code;
+  return new PackError(
+    code === 'ERR_BUFFER_TOO_LARGE' || code === 'ERR_PACK_TOO_LARGE'
+      ? `the pack unpacks to more than ${limit.totalBytes} bytes`
+      : 'the pack is not a gzip stream',
+  );
+}
+
+/** Checks an unzipped pack (a tar) entry by entry, then every file against the manifest. */
+export function readArchive(
+  archive: Buffer,
+  limit: PackLimits,
+): { manifest: PackManifest; files: { path: string; data: Buffer }[] } {
   const entries: { path: string; data: Buffer }[] = [];
-  const seen = new Set();
+  const seen = new Set<string>();
   let total = 0;
   let offset = 0;
   let ended = false;
@@ -244,9 +265,11 @@ export function readPack(
     if (seen.has(name)) throw new PackError(`${name}: the pack holds it twice`);
     seen.add(name);
     const size = readOctal(header, 124, 12, 'size');
+    if (name === PACK_MANIFEST && size > limit.manifestBytes)
+      throw new PackError(`${PACK_MANIFEST} is ${size} bytes; at most ${limit.manifestBytes} are accepted`);
     if (name !== PACK_MANIFEST && size > limit.fileBytes)
       throw new PackError(`${name}: ${size} bytes; a file may have at most ${limit.fileBytes}`);
-    total += size;
+    if (name !== PACK_MANIFEST) total += size;
     if (total > limit.totalBytes)
       throw new PackError(`the files add up to more than ${limit.totalBytes} bytes`);
     if (entries.length > limit.files) throw new PackError(`the pack holds more than ${limit.files} files`);
@@ -258,6 +281,8 @@ export function readPack(
   if (!ended) throw new PackError('the pack has no end (it was cut short)');
   if (!archive.subarray(offset).every((byte) => byte === 0))
     throw new PackError('the pack has data after its end');
+  const clash = folderClash([...seen]);
+  if (clash) throw new PackError(clash);
 
   const [first, ...files] = entries;
   if (!first || first.path !== PACK_MANIFEST)
@@ -279,6 +304,19 @@ export function readPack(
   const missing = [...listed.keys()];
   if (missing.length) throw new PackError(`${missing[0]}: listed in ${PACK_MANIFEST} but not in the pack`);
   return { manifest, files };
+}
+
+/** Why a list of paths cannot all be files (one is a folder of another: 'a' and 'a/b'), or undefined. */
+export function folderClash(paths: string[]): string | undefined {
+  const files = new Set(paths);
+  for (const name of paths) {
+    const segments = name.split('/');
+    for (let end = 1; end < segments.length; end += 1) {
+      const folder = segments.slice(0, end).join('/');
+      if (files.has(folder)) return `${folder}: it is a file, and ${name} needs it to be a folder`;
+    }
+  }
+  return undefined;
 }
 
 function parseManifest(data: Buffer): PackManifest {

@@ -51,46 +51,57 @@ function alreadyPublished(remote: string, version: string) {
   );
 }
 
+type BuildFile = { path: string; data: Buffer };
+
+/** The files of a build folder, or none when there is no such folder (links refused, never followed). */
+async function filesOf(distDir: string, clientOnly = false): Promise<BuildFile[]> {
+  const stat = await fs.stat(distDir).catch(() => null);
+  if (!stat?.isDirectory()) return [];
+  return readBuildFiles(distDir, { clientOnly });
+}
+
 /**
- * Checks that distDir is a production build of this remote: it has a federation manifest naming the remote.
+ * Checks that files are a production build of this remote: a federation manifest naming the remote and its remote
+ * entry; the shell's: its page, its asset list and its Node render, and no federation manifest.
+ * @param label how messages name the build (its folder, or 'the pack')
  */
-export async function assertBuildOf(remote: string, distDir: string) {
-  if (remote === SHELL_RELEASE) return assertShellBuild(distDir);
-  const manifestFile = path.join(distDir, 'mf-manifest.json');
+export function assertBuildFiles(remote: string, files: BuildFile[], label: string) {
+  const byPath = new Map(files.map((file) => [file.path, file.data]));
+  if (remote === SHELL_RELEASE) {
+    for (const file of ['index.html', 'page-assets.json', 'server/render.js']) {
+      if (!byPath.has(file))
+        throw new ReleaseError(
+          `${label} holds no production build of the shell (${file} is missing); build it with npm run build -w ${SHELL.workspace}`,
+        );
+    }
+    if (byPath.has('mf-manifest.json'))
+      throw new ReleaseError(`${label} is a build of a remote (it has mf-manifest.json), not of the shell`);
+    return;
+  }
   let manifest;
   try {
-    manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
+    manifest = JSON.parse(byPath.get('mf-manifest.json')?.toString('utf8') ?? '');
   } catch {
     throw new ReleaseError(
-      `${distDir} holds no production build of ${remote} (mf-manifest.json is missing or unreadable)`,
+      `${label} holds no production build of ${remote} (mf-manifest.json is missing or unreadable)`,
     );
   }
   const name = manifest?.name ?? manifest?.metaData?.name;
   if (name !== federationName(remote))
-    throw new ReleaseError(
-      `${distDir} is a build of '${name}', not of ${remote} (${federationName(remote)})`,
-    );
-  if (!(await exists(path.join(distDir, manifest?.metaData?.remoteEntry?.name ?? 'remoteEntry.js'))))
-    throw new ReleaseError(`${distDir} has a manifest but no remote entry file`);
+    throw new ReleaseError(`${label} is a build of '${name}', not of ${remote} (${federationName(remote)})`);
+  if (!byPath.has(manifest?.metaData?.remoteEntry?.name ?? 'remoteEntry.js'))
+    throw new ReleaseError(`${label} has a manifest but no remote entry file`);
+}
+
+/** Checks that distDir is a production build of this remote (or of the shell). */
+export async function assertBuildOf(remote: string, distDir: string) {
+  assertBuildFiles(remote, await filesOf(distDir), distDir);
 }
 
 /**
- * Checks that distDir is a production build of the shell: its page, its asset list and its Node render.
- */
-async function assertShellBuild(distDir: string) {
-  for (const file of ['index.html', 'page-assets.json', path.join('server', 'render.js')]) {
-    if (!(await exists(path.join(distDir, file))))
-      throw new ReleaseError(
-        `${distDir} holds no production build of the shell (${file} is missing); build it with npm run build -w ${SHELL.workspace}`,
-      );
-  }
-  const manifest = await fs.readFile(path.join(distDir, 'mf-manifest.json'), 'utf8').catch(() => null);
-  if (manifest !== null)
-    throw new ReleaseError(`${distDir} is a build of a remote (it has mf-manifest.json), not of the shell`);
-}
-
-/**
- * Publishes a built remote (or the shell) as a new immutable version and makes it live.
+ * Publishes a built remote (or the shell) as a new immutable version and makes it live. What is published is
+ * exactly `files` when given (an upload, already checked in memory), else the build folder's regular files as read
+ * once (a link is refused, never followed nor kept); the version is written from those bytes.
  * The shell is never staged nor client-only: a shell version is live for every visitor, with its Node render.
  * - clientOnly: published without its Node build (server/ is left out of the version folder even if the build
  *   has one, so the site renders the section in the browser, as the registry then says).
@@ -104,6 +115,7 @@ export async function publishRelease({
   releasesDir,
   remote,
   distDir,
+  files: given,
   version,
   commit,
   buildHash,
@@ -117,7 +129,8 @@ export async function publishRelease({
 }: {
   releasesDir: string;
   remote: string;
-  distDir: string;
+  distDir?: string;
+  files?: BuildFile[];
   version: string;
   commit: string;
   buildHash?: string;
@@ -135,30 +148,30 @@ export async function publishRelease({
       staged ? SHELL_NOT_STAGED : 'The shell is published with its Node render; --client-only is for remotes',
     );
   assertValidVersion(version);
-  await assertBuildOf(remote, distDir);
+  if (!given && distDir === undefined)
+    throw new ReleaseError('Nothing to publish: give a build folder or files');
+  const label = distDir ?? 'the pack';
+  const files = (given ?? (await filesOf(distDir as string))).filter(
+    (file) => file.path !== '.fingerprint' && !(clientOnly && file.path.startsWith('server/')),
+  );
+  assertBuildFiles(remote, files, label);
   const target = releaseDir(releasesDir, remote, version);
   const artifacts = store?.artifacts;
   if (await isPublished(releasesDir, remote, version, store)) throw alreadyPublished(remote, version);
-  // Copy beside the target outside the lock (it can take a while), then rename under it: a half-copied version
+  // Written beside the target outside the lock (it can take a while), then renamed under it: a half-written version
   // is never visible, and of two publishes of one version only the first rename wins. With an artifact store the
-  // copy is checked in a temporary folder and stored with the pointer change: RELEASES_DIR is not written.
+  // folder is only for verify, and the same bytes are stored with the pointer change: RELEASES_DIR is not written.
   const work = artifacts ? await fs.mkdtemp(path.join(tmpdir(), 'metrology-publish-')) : undefined;
   if (!work) await fs.mkdir(path.dirname(target), { recursive: true });
   const staging = work
     ? path.join(work, `${remote}-${version}`)
     : `${target}.staging-${randomBytes(4).toString('hex')}`;
-  const nodeBuild = path.resolve(distDir, 'server');
   try {
-    await fs.cp(distDir, staging, {
-      recursive: true,
-      filter: (source) =>
-        path.basename(source) !== '.fingerprint' && !(clientOnly && path.resolve(source) === nodeBuild),
-    });
+    await writeFiles(staging, files);
     if (verify) await verify(staging);
-    const files = work ? await readBuildFiles(staging) : undefined;
     return await changeRegistry(releasesDir, store, async (registry) => {
       if (await isPublished(releasesDir, remote, version, store)) throw alreadyPublished(remote, version);
-      if (!files) await fs.rename(staging, target);
+      if (!work) await fs.rename(staging, target);
       const release: Release = {
         version,
         publishedAt: now().toISOString(),
@@ -173,7 +186,7 @@ export async function publishRelease({
       const ended = live ? entry?.rollout?.version : undefined;
       return {
         registry: next,
-        ...(files ? { artifacts: { remote, version, files } } : {}),
+        ...(work ? { artifacts: { remote, version, files } } : {}),
         result: {
           ...release,
           live,
@@ -203,6 +216,18 @@ export async function publishRelease({
     });
   } finally {
     await fs.rm(work ?? staging, { recursive: true, force: true });
+  }
+}
+
+/** Writes files into a new folder, each new (never over a file or through a link). */
+async function writeFiles(dir: string, files: BuildFile[]) {
+  const root = path.resolve(dir);
+  await fs.mkdir(root);
+  for (const file of files) {
+    const target = path.resolve(root, ...file.path.split('/'));
+    if (!target.startsWith(root + path.sep)) throw new ReleaseError(`${file.path}: outside the build`);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, file.data, { flag: 'wx' });
   }
 }
 

@@ -1,28 +1,28 @@
-// POST /api/releases/publish (issue 33): a team's CI publishes a version over the network with a deploy token. The
-// body is a release pack (releases/src/pack.ts). Nothing is recorded until the pack has passed every check:
-// its size, each file's path, size and SHA-256 against its manifest, the build's federation manifest, and its Node
-// build loaded in a child process with a time and memory limit; then the version is published into the registry the
-// desk moves, live or staged: on the embedded database registry.json and its files into RELEASES_DIR; with
-// DATABASE_URL the registry row and its files (the artifact store's blobs and manifest) in PostgreSQL, in one
-// transaction. A refused pack leaves no folder, no registry row, no blob and no temporary file.
-import { isReleaseName } from '@metrology/shared/release';
-import { promises as fs } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// POST /api/releases/publish: a team's CI publishes a version over the network with a deploy token. The body is a
+// release pack (releases/src/pack.ts), read as it arrives by a worker thread that unzips, checks and hashes it
+// (releases/src/pack-reader.ts), one upload at a time per API process. Nothing is recorded until the pack has
+// passed every check: its size, each file's path, size and SHA-256 against its manifest, the build's federation
+// manifest, and its Node build loaded contained (releases/src/sandbox.ts: no environment, no secrets, no network,
+// bounded time and memory). Then exactly the checked bytes are published into the registry the desk moves, live
+// or staged: on the embedded database registry.json and its files into RELEASES_DIR; with DATABASE_URL the registry
+// row and its files (the artifact store's blobs and manifest) in PostgreSQL, in one transaction. A refused pack
+// leaves no folder, no registry row, no blob and no temporary file.
+import { SHELL, isReleaseName } from '@metrology/shared/release';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PublishQuery, PublishResponse } from '@metrology/shared/contracts';
 import { HttpError } from '../../lib/errors.js';
 import { responses } from '../../lib/schemas.js';
 import { assertRemote, callerName, releaseCaller } from './deploy-tokens.js';
-import { nodeBuildModule, packModule } from './pack-bridge.js';
+import { nodeBuildModule, packModule, packReaderModule } from './pack-bridge.js';
 import { registryAccess } from './registry-access.js';
 
 /** The V8 heap an uploaded Node build may use while it is loaded (the site's renderer loads ~5 MiB builds). */
 export const NODE_CHECK_MEMORY_MB = 256;
-
-/** Where packs are unpacked while they are checked; each in a folder of its own, always removed. */
-export const UNPACK_PREFIX = 'metrology-pack-';
+/** The whole check process's address space: the heap, Buffers, code and stacks. */
+export const NODE_CHECK_ADDRESS_SPACE = 1024 * 1024 * 1024;
+/** What a second upload to a busy API process is told to wait, in seconds. */
+export const PUBLISH_RETRY_AFTER_S = 10;
 
 const refused = (reason: string) =>
   new HttpError(400, `The pack is refused: ${reason}. Nothing was published.`);
@@ -31,27 +31,52 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.shop;
   const access = registryAccess(app);
   const pack = await packModule();
+  const reader = await packReaderModule();
   const limit = config.releases.packMaxBytes;
   const tooLarge = () =>
     new HttpError(
       413,
       `The pack is larger than ${limit} bytes (RELEASE_PACK_MAX_BYTES). Nothing was published.`,
     );
+
+  // One upload at a time in this process: unzipping, hashing and the Node check each take a core and up to a
+  // quarter of a GiB, and shoppers share the process. The slot is taken before a byte of the body is read and
+  // given back when the answer has gone (or the caller has gone).
+  let busy = false;
+  const takeSlot = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (busy) {
+      reply.header('retry-after', String(PUBLISH_RETRY_AFTER_S));
+      throw new HttpError(
+        429,
+        `Another publish is being checked on this server; try again in ${PUBLISH_RETRY_AFTER_S} s. Nothing was published.`,
+      );
+    }
+    busy = true;
+    let given = false;
+    const giveBack = () => {
+      if (given) return;
+      given = true;
+      busy = false;
+    };
+    reply.raw.once('close', giveBack);
+    request.raw.once('close', () => {
+      if (reply.raw.writableFinished || reply.raw.destroyed) giveBack();
+    });
+  };
+
   // Only this plugin reads packs (routes registered elsewhere keep their own parsers and limits). Read here rather
   // than with parseAs, so an oversized pack is refused with a message that says which limit.
   app.addContentTypeParser(
     pack.PACK_CONTENT_TYPE,
     async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
       if (Number(request.headers['content-length'] ?? 0) > limit) throw tooLarge();
-      const chunks: Buffer[] = [];
-      let received = 0;
-      for await (const chunk of payload) {
-        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-        received += bytes.length;
-        if (received > limit) throw tooLarge();
-        chunks.push(bytes);
+      try {
+        return await reader.readPackInWorker(payload as AsyncIterable<Buffer>, { packBytes: limit });
+      } catch (error) {
+        if (error instanceof reader.PackTooLarge) throw tooLarge();
+        if (error instanceof pack.PackError) throw refused(error.message);
+        throw error;
       }
-      return Buffer.concat(chunks);
     },
   );
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -59,12 +84,13 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/api/releases/publish',
     {
-      // Before a byte of the body is read: a caller without a live token that may publish this remote sends nothing.
-      onRequest: releaseCaller(app, 'publish'),
+      // Before a byte of the body is read: a caller without a live token that may publish this remote sends
+      // nothing, and neither does one that finds the server checking another upload.
+      onRequest: [releaseCaller(app, 'publish'), takeSlot],
       bodyLimit: limit + 1,
       schema: {
         tags: ['releases'],
-        summary: `Publish a version from a release pack (${pack.PACK_CONTENT_TYPE}, at most ${limit} bytes) with a deploy token that may publish the remote; live, or staged=true`,
+        summary: `Publish a version from a release pack (${pack.PACK_CONTENT_TYPE}, at most ${limit} bytes) with a deploy token that may publish the remote; live, or staged=true. One upload at a time per server: 429 with Retry-After when busy`,
         querystring: PublishQuery,
         response: responses(PublishResponse),
       },
@@ -76,8 +102,8 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
       if (!isReleaseName(remote))
         throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.RELEASE_NAMES.join(', ')})`);
       assertRemote(request, remote);
-      const body = request.body;
-      if (!Buffer.isBuffer(body))
+      const checked = request.body;
+      if (!(checked instanceof reader.CheckedPack))
         throw new HttpError(415, `The body must be a release pack (content-type ${pack.PACK_CONTENT_TYPE}).`);
       const where = await access.where();
       if (await registry.isPublished(where.releasesDir, remote, version, where.store))
@@ -85,94 +111,78 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
           409,
           `${remote} ${version} is already published; versions are immutable, choose another --version`,
         );
-
-      let checked: ReturnType<typeof pack.readPack>;
-      try {
-        checked = pack.readPack(body, { packBytes: limit });
-      } catch (error) {
-        if (error instanceof pack.PackError) throw refused(error.message);
-        throw error;
-      }
       if (checked.manifest.remote !== remote || checked.manifest.version !== version)
         throw refused(
           `it holds ${checked.manifest.remote} ${checked.manifest.version}, not ${remote} ${version}`,
         );
-
-      const work = await fs.mkdtemp(path.join(tmpdir(), UNPACK_PREFIX));
+      const files = checked.files.filter(
+        (file) => !(clientOnly === 'true' && file.path.startsWith('server/')),
+      );
       try {
-        const buildDir = path.join(work, 'build');
-        await pack.unpackInto(buildDir, checked.files);
+        registry.assertBuildFiles(remote, files, 'the pack');
+      } catch (error) {
+        if (error instanceof registry.ReleaseError) throw refused(error.message);
+        throw error;
+      }
+      let pages = 0;
+      if (clientOnly !== 'true') {
+        const nodeBuild = await nodeBuildModule();
+        const entry = remote === SHELL.dir ? 'server/render.js' : 'server/remoteEntry.js';
+        if (!files.some((file) => file.path === entry))
+          throw refused(
+            `it has no Node build (${entry}), so the site could not render ${remote}'s pages; publish both builds, or pass --client-only`,
+          );
+        const loading = Date.now();
         try {
-          await registry.assertBuildOf(remote, buildDir);
+          const loaded = await nodeBuild.checkNodeBuild(files, remote, version, {
+            timeoutMs: config.releases.nodeCheckMs,
+            heapMb: NODE_CHECK_MEMORY_MB,
+            memoryBytes: NODE_CHECK_ADDRESS_SPACE,
+          });
+          pages = loaded.pages.length;
         } catch (error) {
-          if (error instanceof registry.ReleaseError)
-            throw refused(error.message.replace(buildDir, 'the pack'));
-          throw error;
-        }
-        let pages = 0;
-        if (clientOnly !== 'true') {
-          const nodeBuild = await nodeBuildModule();
-          if (!(await nodeBuild.hasNodeBuild(buildDir, remote)))
-            throw refused(
-              `it has no Node build (server/remoteEntry.js), so the site could not render ${remote}'s pages; publish both builds, or pass --client-only`,
-            );
-          const loading = Date.now();
-          try {
-            // A minimal environment: the build's code never sees the API's database address or keys.
-            const loaded = await nodeBuild.loadNodeBuild(buildDir, remote, {
-              timeoutMs: config.releases.nodeCheckMs,
-              memoryMb: NODE_CHECK_MEMORY_MB,
-              env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
-            });
-            pages = loaded.pages.length;
-          } catch (error) {
-            throw refused(
-              `the Node build of ${remote} ${version} does not load (${error instanceof Error ? error.message : String(error)})`,
-            );
-          }
-          request.log.info(
-            { remote, version, pages, ms: Date.now() - loading },
-            'uploaded Node build loaded',
+          throw refused(
+            `the Node build of ${remote} ${version} does not load (${nodeBuild.boundedReason(error instanceof Error ? error.message : String(error))})`,
           );
         }
-        let release: Awaited<ReturnType<typeof registry.publishRelease>>;
-        try {
-          release = await registry.publishRelease({
-            ...where,
-            remote,
-            distDir: buildDir,
-            version,
-            commit: commit ?? 'unknown',
-            by: await callerName(app, request),
-            ...(staged === 'true' ? { staged: true } : {}),
-            ...(clientOnly === 'true' ? { clientOnly: true } : {}),
-          });
-        } catch (error) {
-          if (error instanceof registry.ReleaseError) throw new HttpError(409, error.message);
-          throw error;
-        }
-        const bytes = checked.files.reduce((sum, file) => sum + file.data.length, 0);
-        request.log.warn(
-          { remote, version, live: release.live, token: request.deployToken?.id },
-          'release published',
-        );
-        return {
-          success: true,
-          message: release.live
-            ? `Published ${remote} ${version}; it is live now${release.previous ? ` (was ${release.previous})` : ''}.`
-            : `Published ${remote} ${version}, staged: ${release.previous ?? 'the live version'} stays live; preview it or roll it out.`,
-          remote,
-          version,
-          live: release.live,
-          ...(release.previous ? { previous: release.previous } : {}),
-          ...(release.endedRollout ? { endedRollout: release.endedRollout } : {}),
-          files: checked.files.length,
-          bytes,
-          pages,
-        };
-      } finally {
-        await fs.rm(work, { recursive: true, force: true });
+        request.log.info({ remote, version, pages, ms: Date.now() - loading }, 'uploaded Node build loaded');
       }
+      let release: Awaited<ReturnType<typeof registry.publishRelease>>;
+      try {
+        // Exactly the bytes that were checked: the version is written from the pack in memory.
+        release = await registry.publishRelease({
+          ...where,
+          remote,
+          files,
+          version,
+          commit: commit ?? 'unknown',
+          by: await callerName(app, request),
+          ...(staged === 'true' ? { staged: true } : {}),
+          ...(clientOnly === 'true' ? { clientOnly: true } : {}),
+        });
+      } catch (error) {
+        if (error instanceof registry.ReleaseError) throw new HttpError(409, error.message);
+        throw error;
+      }
+      const bytes = files.reduce((sum, file) => sum + file.data.length, 0);
+      request.log.warn(
+        { remote, version, live: release.live, tokenId: request.deployToken?.id },
+        'release published',
+      );
+      return {
+        success: true,
+        message: release.live
+          ? `Published ${remote} ${version}; it is live now${release.previous ? ` (was ${release.previous})` : ''}.`
+          : `Published ${remote} ${version}, staged: ${release.previous ?? 'the live version'} stays live; preview it or roll it out.`,
+        remote,
+        version,
+        live: release.live,
+        ...(release.previous ? { previous: release.previous } : {}),
+        ...(release.endedRollout ? { endedRollout: release.endedRollout } : {}),
+        files: files.length,
+        bytes,
+        pages,
+      };
     },
   );
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { body, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
 import { TEST_ENGINE } from '../../../__tests__/helpers/test-database.js';
 import { registryAccess } from '../registry-access.js';
-import { UNPACK_PREFIX } from '../publish-routes.js';
+import { nodeBuildModule } from '../pack-bridge.js';
 import {
   buildFiles,
   everything,
@@ -79,14 +79,17 @@ async function stored(): Promise<{ blobs: string[]; versions: string[] }> {
 async function refused(pack: Buffer, version: string, status: number, message: RegExp) {
   const files = await everything(releasesDir);
   const registry = JSON.stringify(await registryAccess(app).read());
-  const unpacking = await unpackFolders(UNPACK_PREFIX);
+  const { CHECK_PREFIX } = await nodeBuildModule();
+  const unpacking = [...(await unpackFolders(CHECK_PREFIX)), ...(await unpackFolders('metrology-publish-'))];
   const artifacts = await stored();
   const res = await send(pack, version);
   expect(res.statusCode).toBe(status);
   expect(body(res).message).toMatch(message);
   expect(await everything(releasesDir)).toEqual(files);
   expect(JSON.stringify(await registryAccess(app).read())).toBe(registry);
-  expect(await unpackFolders(UNPACK_PREFIX)).toEqual(unpacking);
+  expect([...(await unpackFolders(CHECK_PREFIX)), ...(await unpackFolders('metrology-publish-'))]).toEqual(
+    unpacking,
+  );
   expect(await stored()).toEqual(artifacts);
 }
 
