@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { SHELL, federationName, previousGoodVersion } from '@metrology/shared/release';
 import { readBuildFiles } from './pack.js';
+import { refusedFileReason } from './file-types.js';
 import type { Release } from '@metrology/shared/release';
 import {
   SHELL_RELEASE,
@@ -61,11 +62,16 @@ async function filesOf(distDir: string, clientOnly = false): Promise<BuildFile[]
 }
 
 /**
- * Checks that files are a production build of this remote: a federation manifest naming the remote and its remote
- * entry; the shell's: its page, its asset list and its Node render, and no federation manifest.
+ * Checks that files are a production build of this remote: every file of a type a release may hold (file-types.ts),
+ * a federation manifest naming the remote and its remote entry; the shell's: its page, its asset list and its Node render, and no federation manifest.
  * @param label how messages name the build (its folder, or 'the pack')
  */
 export function assertBuildFiles(remote: string, files: BuildFile[], label: string) {
+  // Only types the site serves inert or as code: never a page of the team's own on the shop's origin.
+  for (const file of files) {
+    const refusal = refusedFileReason(file.path);
+    if (refusal) throw new ReleaseError(`${label}: ${refusal}`);
+  }
   const byPath = new Map(files.map((file) => [file.path, file.data]));
   if (remote === SHELL_RELEASE) {
     for (const file of ['index.html', 'page-assets.json', 'server/render.js']) {

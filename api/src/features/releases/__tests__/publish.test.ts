@@ -267,3 +267,40 @@ test('on PostgreSQL a file two versions share is stored once; each version has i
   // Versions stay immutable in the store too.
   expect((await send(second.pack, '3.0.1')).statusCode).toBe(409);
 });
+
+test("a page of the team's own (HTML, XML) or a file of an unknown type is refused with the reason; an SVG is not", async () => {
+  for (const [name, kind] of [
+    ['promo.html', /promo\.html: HTML is not served from a release/],
+    ['static/feed.xml', /static\/feed\.xml: XML is not served from a release/],
+    ['static/tool.exe', /static\/tool\.exe: '\.exe' is not a file type a release serves/],
+  ] as const) {
+    const files = [
+      ...buildFiles('mfe-content', '4.0.0'),
+      { path: name, data: Buffer.from('<script>1</script>') },
+    ];
+    await refused(
+      packs.writePack({ remote: 'mfe-content', version: '4.0.0', files }).pack,
+      '4.0.0',
+      400,
+      kind,
+    );
+  }
+  const svg = [
+    ...buildFiles('mfe-content', '4.0.1'),
+    { path: 'static/promo.svg', data: Buffer.from('<svg/>') },
+  ];
+  expect(
+    (await send(packs.writePack({ remote: 'mfe-content', version: '4.0.1', files: svg }).pack, '4.0.1'))
+      .statusCode,
+  ).toBe(200);
+});
+
+test("a pack holding both 'a' and 'a/b' is refused with 400, not a server error", async () => {
+  const files = [...buildFiles('mfe-content', '4.0.2'), { path: 'static/js', data: Buffer.from('x') }];
+  await refused(
+    packs.writePack({ remote: 'mfe-content', version: '4.0.2', files }).pack,
+    '4.0.2',
+    400,
+    /static\/js: it is a file, and static\/js\/page\.js needs it to be a folder/,
+  );
+});
