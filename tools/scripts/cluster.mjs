@@ -7,6 +7,7 @@
 // a state file (CLUSTER_STATE_FILE, default <tmp>/metrology-cluster-<port>.json).
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import './ensure-sandbox.mjs';
 import { buildIfNeeded } from '../src/build.mjs';
 import { requestDeploy, serveDeploys } from '../src/cluster-control.mjs';
 

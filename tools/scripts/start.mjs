@@ -1,6 +1,7 @@
 // @ts-check
 // `npm start`: build what changed, publish the remotes, start the API on its database and serve the shop.
 import path from 'node:path';
+import './ensure-sandbox.mjs';
 import { buildIfNeeded } from '../src/build.mjs';
 import { startMailCatcher } from '../src/mail-catcher.mjs';
 import { DEFAULT_RELEASES_DIR, ROOT } from '../src/paths.mjs';
