@@ -94,7 +94,7 @@ Commands:
       The action log, newest first: who published, previewed, rolled out, completed, aborted or rolled
       back what, when and why; automatic actions with the figures they were decided on.
 
-  token create --remote R[,R] --can publish,rollout,rollback,preview,read --expires 90d --name NAME
+  token create --remote R[,R] --can publish,rollout,approve,rollback,preview,read --expires 90d --name NAME
   token list | token revoke <id>
       Deploy tokens (a release manager's, signed in with RELEASE_EMAIL and RELEASE_PASSWORD): the secret is
       printed once, alone on standard output.
@@ -385,7 +385,7 @@ function parseTokenCommand(positional: string[], options: Record<string, string 
     throw new UsageError(`token create needs --remote with known remotes (${RELEASE_NAMES.join(', ')})`);
   const can = list('can');
   if (!can.length)
-    throw new UsageError('token create needs --can, some of publish,rollout,rollback,preview,read');
+    throw new UsageError('token create needs --can, some of publish,rollout,approve,rollback,preview,read');
   if (typeof options.name !== 'string')
     throw new UsageError('token create needs --name, like --name "content CI"');
   let expiresInDays;

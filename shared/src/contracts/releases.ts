@@ -273,7 +273,7 @@ export type DeskReleaseIsTheModelsRelease = Holds<Same<DeskRelease, Omit<Release
  * What a deploy token may do: publish a version, move a rollout (start, percent, approve, complete, abort), roll
  * back, make preview links, and read the status and the action log.
  */
-export const DEPLOY_ACTIONS = ['publish', 'rollout', 'rollback', 'preview', 'read'] as const;
+export const DEPLOY_ACTIONS = ['publish', 'rollout', 'approve', 'rollback', 'preview', 'read'] as const;
 export type DeployAction = (typeof DEPLOY_ACTIONS)[number];
 
 /** A deploy token as the desk lists it: never its secret. */

@@ -16,7 +16,8 @@ import {
 /** What each action lets a team's CI do (a Record: a new action in the contract must be named here). */
 const ACTION_WORDS: Record<DeployAction, string> = {
   publish: 'publish',
-  rollout: 'rollout (start, share, approve, complete, abort)',
+  rollout: 'rollout (start, share, abort)',
+  approve: 'approve (a gated stage, and 100 %)',
   rollback: 'rollback',
   preview: 'preview links',
   read: 'read (status and log)',

@@ -35,7 +35,7 @@ export async function deployTokenRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...route,
         summary:
-          'Make a deploy token for some remotes and actions (publish, rollout, rollback, preview, read); its secret is in this answer only',
+          'Make a deploy token for some remotes and actions (publish, rollout, approve, rollback, preview, read); its secret is in this answer only',
         body: CreateDeployTokenBody,
         response: responses(CreateDeployTokenResponse),
       },

@@ -17,6 +17,8 @@ export const TOKEN_MESSAGES = {
   revoked: 'This deploy token was revoked. Ask a release manager for a new one.',
   expired: 'This deploy token has expired. Ask a release manager for a new one.',
   noAction: (action: string) => `This deploy token may not ${action}.`,
+  noApprove:
+    'This deploy token may not approve a stage or take a rollout to 100 %: that needs the approve action, or a release manager.',
   noRemote: (remote: string) => `This deploy token may not act on ${remote}.`,
   notFound: 'There is no deploy token with this id.',
 } as const;
@@ -196,6 +198,18 @@ export function assertRemote(request: FastifyRequest, remote: string): void {
   if (token && !token.remotes.includes(remote)) {
     request.log.warn({ token: token.id, remote }, 'deploy token refused: remote');
     throw new HttpError(403, TOKEN_MESSAGES.noRemote(remote));
+  }
+}
+
+/**
+ * 403 unless the caller may approve: a release manager's session, or a deploy token with the approve action. Asked
+ * of every step that a plan's approval gates or that makes a canary live for everyone.
+ */
+export function assertMayApprove(request: FastifyRequest): void {
+  const token = request.deployToken;
+  if (token && !token.actions.includes('approve')) {
+    request.log.warn({ tokenId: token.id }, 'deploy token refused: approve');
+    throw new HttpError(403, TOKEN_MESSAGES.noApprove);
   }
 }
 

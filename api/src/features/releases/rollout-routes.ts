@@ -16,7 +16,7 @@ import { signToken } from '@metrology/shared/signed-token';
 import { HttpError } from '../../lib/errors.js';
 import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import type { RegistryModule } from '../back-office/registry-bridge.js';
-import { assertRemote, callerName, releaseCaller } from './deploy-tokens.js';
+import { assertMayApprove, assertRemote, callerName, releaseCaller } from './deploy-tokens.js';
 import { deskRemote } from './desk-view.js';
 import { registryAccess } from './registry-access.js';
 
@@ -25,7 +25,8 @@ export const PREVIEW_TTL_SECONDS = 3600;
 
 export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.shop;
-  // A release manager, or a deploy token that may roll out (rollout, percent, approve, complete, abort) this remote.
+  // A release manager, or a deploy token that may roll out (start, percent, abort) this remote; approving a gated
+  // stage and every step to 100 % also need the approve action (assertMayApprove).
   const manager = releaseCaller(app, 'rollout');
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const access = registryAccess(app);
@@ -83,6 +84,9 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
         );
       return act(remote, request, async (registry, target) => {
         const stages = plan === undefined ? undefined : registry.parseRolloutPlan(plan);
+        // Without the approve action a plan must stop for approval before it reaches everyone.
+        if (percent === 100 || stages?.some((stage) => stage.percent === 100 && !stage.approval))
+          assertMayApprove(request);
         const started = await registry.startRollout({
           ...target,
           version,
@@ -108,6 +112,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { remote, percent, why } = request.body;
+      if (percent === 100) assertMayApprove(request);
       return act(remote, request, async (registry, target) => {
         const result = await registry.setRolloutPercent({ ...target, percent, why: why ?? '' });
         return `${remote} ${result.version} goes to ${result.percent} % of visitors now (was ${result.from} %)${result.droppedPlan ? '; its plan is dropped' : ''}.`;
@@ -123,6 +128,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
       target: Parameters<Parameters<typeof act>[2]>[1],
       why: string,
     ) => Promise<string>,
+    { approves = false }: { approves?: boolean } = {},
   ) =>
     api.post(
       path,
@@ -136,10 +142,12 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
           response: responses(RolloutResponse),
         },
       },
-      async (request) =>
-        act(request.body.remote, request, (registry, target) =>
+      async (request) => {
+        if (approves) assertMayApprove(request);
+        return act(request.body.remote, request, (registry, target) =>
           run(registry, target, request.body.why ?? ''),
-        ),
+        );
+      },
     );
 
   simple(
@@ -149,6 +157,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
       const result = await registry.approveRolloutStage({ ...target, why });
       return `${target.remote} ${result.version}: stage ${result.stage + 1} approved; ${result.percent} % of visitors get it now.`;
     },
+    { approves: true },
   );
   simple(
     '/api/releases/rollout/complete',
@@ -157,6 +166,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
       const result = await registry.completeRollout({ ...target, why });
       return `${target.remote} ${result.to} is live for everyone now (was ${result.from}).`;
     },
+    { approves: true },
   );
   simple(
     '/api/releases/rollout/abort',

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DeployToken, DeskRemote, ReleaseAction } from '@metrology/shared/contracts';
 import { body, get, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
 import { TOKEN_MESSAGES } from '../deploy-tokens.js';
+import { registryAccess } from '../registry-access.js';
 import { buildFiles, everything, packWriter, publishCall, type PackWriter } from './release-fixtures.js';
 
 let app: FastifyInstance;
@@ -29,6 +30,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+const readRegistry = () => registryAccess(app).read();
 
 async function makeToken(name: string, remotes: string[], can: string[], expiresInDays = 90) {
   const res = await post(app, '/api/releases/tokens', { name, remotes, can, expiresInDays }, manager);
@@ -106,7 +108,11 @@ test('a token is made by a release manager only, shown once and stored as a hash
 });
 
 test('a token acts on its remotes with its actions, is named in the log, and its last use is listed', async () => {
-  const { token, secret } = await makeToken('content CI', ['mfe-content'], ['publish', 'rollout', 'read']);
+  const { token, secret } = await makeToken(
+    'content CI',
+    ['mfe-content'],
+    ['publish', 'rollout', 'approve', 'read'],
+  );
 
   const published = await publish('mfe-content', '1.0.0', secret);
   expect(published.statusCode).toBe(200);
@@ -192,6 +198,36 @@ test('a token acts on its remotes with its actions, is named in the log, and its
   );
   expect(listed?.lastUsedAt).toBeDefined();
   expect(listed?.lastUsedFor).toBe('read');
+});
+
+test('a token with rollout alone cannot approve a stage nor take a canary to 100 %; with approve it can', async () => {
+  const { secret } = await makeToken('careers CI', ['mfe-careers'], ['publish', 'rollout']);
+  expect((await publish('mfe-careers', '1.0.0', secret)).statusCode).toBe(200);
+  expect((await publish('mfe-careers', '1.1.0', secret, { staged: 'true' })).statusCode).toBe(200);
+  const call = (url: string, payload: Record<string, unknown>, key = secret) =>
+    post(app, url, { remote: 'mfe-careers', ...payload }, undefined, bearer(key));
+  const refusedApproval = async (url: string, payload: Record<string, unknown>) => {
+    const res = await call(url, payload);
+    expect(res.statusCode).toBe(403);
+    expect(body(res).message).toBe(TOKEN_MESSAGES.noApprove);
+  };
+  // Straight to everyone, or a plan that reaches everyone without stopping for approval: refused.
+  await refusedApproval('/api/releases/rollout', { version: '1.1.0', percent: 100 });
+  await refusedApproval('/api/releases/rollout', { version: '1.1.0', plan: '10:10,100' });
+  // A plan gated before 100 % starts; its gate and the last step are the approver's.
+  expect(
+    (await call('/api/releases/rollout', { version: '1.1.0', plan: '10:10,approve,100' })).statusCode,
+  ).toBe(200);
+  await refusedApproval('/api/releases/rollout/approve', {});
+  await refusedApproval('/api/releases/rollout/percent', { percent: 100 });
+  await refusedApproval('/api/releases/rollout/complete', {});
+  expect((await call('/api/releases/rollout/percent', { percent: 50 })).statusCode).toBe(200);
+  expect((await readRegistry()).remotes['mfe-careers']?.current).toBe('1.0.0');
+  // A token with the approve action (or a release manager) completes it.
+  const approver = await makeToken('careers approver', ['mfe-careers'], ['rollout', 'approve']);
+  const complete = await call('/api/releases/rollout/complete', {}, approver.secret);
+  expect(complete.statusCode).toBe(200);
+  expect((await readRegistry()).remotes['mfe-careers']?.current).toBe('1.1.0');
 });
 
 test('a revoked, expired or unknown token gets 401', async () => {
