@@ -28,25 +28,83 @@ export interface RemoteDeps {
 
 export type ApiAnswer = { success?: boolean; message?: string } & Record<string, unknown>;
 
+/** Whether a host name is this machine: localhost, 127.0.0.0/8 or [::1]. */
+export function isLoopbackHost(hostname: string) {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+/**
+ * The origin credentials may be sent to: https, or plain http to this machine only (a token or a password sent
+ * over plain http anywhere else can be read on the way). Throws a ReleaseError naming the URL otherwise.
+ */
+export function credentialOrigin(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ReleaseError(`'${url}' is not a URL (give the shop's address, like https://shop.example.com)`);
+  }
+  if (parsed.username || parsed.password)
+    throw new ReleaseError(`${parsed.origin}: put no user or password in the URL; use RELEASE_TOKEN`);
+  if (parsed.protocol === 'https:') return parsed;
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return parsed;
+  throw new ReleaseError(
+    `${parsed.origin}: credentials are sent over https only (plain http to this machine alone); use https://`,
+  );
+}
+
+/** The site a host belongs to, roughly its registrable domain: the last two labels, or the whole of an address. */
+function siteOf(hostname: string) {
+  if (/^[\d.]+$/.test(hostname) || hostname.includes(':') || isLoopbackHost(hostname)) return hostname;
+  return hostname.split('.').slice(-2).join('.');
+}
+
 /**
  * Where the API is: a shop URL answers /config.json with apiBaseUrl; anything else is taken as the API itself.
+ * The API it names is used only on the same site as the URL given (its origin, or another host of the same
+ * domain) and over https (plain http on this machine alone); a redirect is never followed.
  */
 export async function locateApi(
   url: string,
   fetchImpl: typeof fetch,
 ): Promise<{ api: string; site: string | undefined }> {
-  const base = url.replace(/\/+$/, '');
+  const given = credentialOrigin(url);
+  const base = given.href.replace(/\/+$/, '');
+  let named: URL | undefined;
   try {
-    const res = await fetchImpl(`${base}/config.json`, { signal: AbortSignal.timeout(10_000) });
+    const res = await fetchImpl(`${base}/config.json`, {
+      signal: AbortSignal.timeout(10_000),
+      redirect: 'manual',
+    });
     if (res.ok) {
       const config = (await res.json()) as { apiBaseUrl?: unknown };
       if (typeof config.apiBaseUrl === 'string' && config.apiBaseUrl)
-        return { api: new URL(config.apiBaseUrl, `${base}/`).href.replace(/\/+$/, ''), site: base };
+        named = new URL(config.apiBaseUrl, `${base}/`);
     }
   } catch {
     // Not a shop's site server: the URL is the API's.
   }
-  return { api: base, site: undefined };
+  if (!named) return { api: base, site: undefined };
+  const api = credentialOrigin(named.href);
+  const sameSite =
+    api.protocol === given.protocol &&
+    (api.origin === given.origin || siteOf(api.hostname) === siteOf(given.hostname));
+  if (!sameSite)
+    throw new ReleaseError(
+      `${base}/config.json names the API at ${api.origin}, which is not on the same site; credentials go only to ${given.origin} and its own site. Pass the API's URL itself with --to if it is yours`,
+    );
+  return { api: api.href.replace(/\/+$/, ''), site: base };
+}
+
+/** A redirect answered to a call that carries a credential: refused, never followed. */
+function refuseRedirect(res: Response, url: string) {
+  if (res.status >= 300 && res.status < 400)
+    throw new ReleaseError(
+      `${url} answered with a redirect (HTTP ${res.status}${res.headers.get('location') ? ` to ${res.headers.get('location')}` : ''}); credentials are never sent on across a redirect. Give the final address with --to`,
+    );
 }
 
 function client(deps: RemoteDeps) {
@@ -77,12 +135,18 @@ function client(deps: RemoteDeps) {
     }
     let res;
     try {
-      res = await fetchImpl(`${api}${route}`, { method, headers, ...(body === undefined ? {} : { body }) });
+      res = await fetchImpl(`${api}${route}`, {
+        method,
+        headers,
+        redirect: 'manual',
+        ...(body === undefined ? {} : { body }),
+      });
     } catch (error) {
       throw new ReleaseError(
         `cannot reach the API at ${api} (${error instanceof Error ? error.message : error})`,
       );
     }
+    refuseRedirect(res, `${api}${route}`);
     const answer = (await res.json().catch(() => ({}))) as ApiAnswer;
     if (!res.ok || answer.success === false)
       throw new ReleaseError(`${answer.message ?? `the API answered ${res.status}`} (HTTP ${res.status})`);
@@ -98,7 +162,9 @@ function client(deps: RemoteDeps) {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(deps.login),
+      redirect: 'manual',
     });
+    refuseRedirect(res, `${api}/api/user/login`);
     const answer = (await res.json().catch(() => ({}))) as ApiAnswer & { token?: string };
     if (!res.ok || !answer.token)
       throw new ReleaseError(`cannot sign in as ${deps.login.email}: ${answer.message ?? res.status}`);
