@@ -88,6 +88,8 @@ export const SITE_ENV_NAMES = Object.freeze([
   'TERM',
   'NO_COLOR',
   'FORCE_COLOR',
+  // Extra CA certificates for the geo lookup's TLS (read by Node as it starts)
+  'NODE_EXTRA_CA_CERTS',
 ]);
 
 /**
