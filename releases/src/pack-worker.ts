@@ -20,7 +20,8 @@ const port = parentPort;
 if (!port) throw new Error('pack-worker.ts runs as a worker thread');
 const limit: PackLimits = { ...PACK_LIMITS, ...(workerData as Partial<PackLimits>) };
 const maxOutput = inflatedLimit(limit);
-const gunzip = createGunzip();
+// Large output chunks: fewer events and copies for a pack of many MiB.
+const gunzip = createGunzip({ chunkSize: 1024 * 1024 });
 const parts: Buffer[] = [];
 let size = 0;
 let answered = false;

@@ -1,9 +1,9 @@
 // @ts-check
 // `npm run bench`: bundle sizes, Lighthouse (mobile preset, Debian's Chromium, median of 3 runs) on /, /products,
 // /product/:slug, /cart, /about and /careers of the production build, the site server's throughput and p95 for
-// pages (20 connections, 10 s each), then the API benches (faults, search, load, cluster faults; `-- --pages`
-// leaves those out; `-- --site URL` runs Lighthouse alone on a shop already running there). Prints figures; nothing
-// here passes or fails on a number.
+// pages (20 connections, 10 s each), then the API benches (faults, search, load, cluster faults, uploads beside
+// shoppers; `-- --pages` leaves those out; `-- --site URL` runs Lighthouse alone on a shop already running there).
+// Prints figures; nothing here passes or fails on a number.
 import { accessSync, constants, mkdtempSync, rmSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -354,6 +354,7 @@ async function main() {
   await (await import('./bench/search.mjs')).run();
   await (await import('./bench/load.mjs')).run();
   await (await import('./bench/cluster-faults.mjs')).run();
+  await (await import('./bench/uploads.mjs')).run();
 }
 
 main().catch((error) => {
