@@ -5,6 +5,13 @@ export const REDACTED = '[redacted]';
 
 /** Keys (and query parameters) whose values are secrets. */
 const SECRET_NAME = /token|password|passwd|secret|authorization|cookie|signature|api[-_]?key/i;
+/**
+ * Keys that name a token's id, not the token: `tokenId` (a deploy token's id, which the desk lists and the action
+ * log names), kept so a log line says which token acted. Only these exact spellings: `idToken`, `id_token`,
+ * `tokenIdentity` and every other key with "token" in it stay redacted.
+ */
+const TOKEN_ID_NAME = /^(?:token|deployToken)(?:Id|_id)$/;
+const isSecretName = (key: string) => SECRET_NAME.test(key) && !TOKEN_ID_NAME.test(key);
 
 /** name=value pairs in URLs and text whose name is a secret's. */
 const SECRET_PAIR =
@@ -35,7 +42,7 @@ export function redactValue(value: unknown, depth = 0): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [
       key,
-      SECRET_NAME.test(key) && item !== undefined && item !== null ? REDACTED : redactValue(item, depth + 1),
+      isSecretName(key) && item !== undefined && item !== null ? REDACTED : redactValue(item, depth + 1),
     ]),
   );
 }

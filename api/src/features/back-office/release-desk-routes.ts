@@ -129,8 +129,9 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
         if (error instanceof registry.ReleaseError) throw new HttpError(409, error.message);
         throw error;
       }
+      // A deploy token's id, not its secret: who acted, when no manager's session did.
       request.log.warn(
-        { remote, from: result.from, to: result.to, by: request.userId },
+        { remote, from: result.from, to: result.to, by: request.userId, tokenId: request.deployToken?.id },
         `release ${result.action}`,
       );
       return {

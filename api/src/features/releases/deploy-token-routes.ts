@@ -48,7 +48,7 @@ export async function deployTokenRoutes(app: FastifyInstance): Promise<void> {
         throw new HttpError(400, `Unknown remote '${unknown}' (one of ${RELEASE_NAMES.join(', ')})`);
       const createdBy = await callerName(app, request);
       const { token, secret } = await createDeployToken(db, { name, remotes, can, expiresInDays, createdBy });
-      request.log.warn({ token: token.id, remotes, can, by: request.userId }, 'deploy token created');
+      request.log.warn({ tokenId: token.id, remotes, can, by: request.userId }, 'deploy token created');
       return {
         success: true,
         message: `Deploy token ${name} (${token.id}) made; copy its secret now: it is not shown again.`,
@@ -86,7 +86,7 @@ export async function deployTokenRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const token = await revokeDeployToken(db, request.body.id, await callerName(app, request));
       if (!token) throw new HttpError(404, TOKEN_MESSAGES.notFound);
-      request.log.warn({ token: token.id, by: request.userId }, 'deploy token revoked');
+      request.log.warn({ tokenId: token.id, by: request.userId }, 'deploy token revoked');
       return { success: true, message: `Deploy token ${token.name} (${token.id}) is revoked.`, token };
     },
   );

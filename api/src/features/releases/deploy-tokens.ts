@@ -173,7 +173,7 @@ export function releaseCaller(app: FastifyInstance, action: DeployAction) {
       for: remote ? `${action} ${remote}` : action,
     });
     if (!token.actions.includes(action)) {
-      request.log.warn({ token: token.id, action }, 'deploy token refused: action');
+      request.log.warn({ tokenId: token.id, action }, 'deploy token refused: action');
       throw new HttpError(403, TOKEN_MESSAGES.noAction(action));
     }
     request.deployToken = token;
@@ -196,7 +196,7 @@ function remoteNamed(request: FastifyRequest): string | undefined {
 export function assertRemote(request: FastifyRequest, remote: string): void {
   const token = request.deployToken;
   if (token && !token.remotes.includes(remote)) {
-    request.log.warn({ token: token.id, remote }, 'deploy token refused: remote');
+    request.log.warn({ tokenId: token.id, remote }, 'deploy token refused: remote');
     throw new HttpError(403, TOKEN_MESSAGES.noRemote(remote));
   }
 }

@@ -52,6 +52,8 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
       if (error instanceof registry.ReleaseError) throw new HttpError(409, error.message);
       throw error;
     }
+    // Who acted: the manager's user id, or a deploy token's id (never its secret).
+    request.log.info({ remote, by: request.userId, tokenId: request.deployToken?.id }, `release: ${message}`);
     const entry = (await access.read()).remotes[remote];
     return { success: true, message, remote: await deskRemote(db, remote, entry, config.releases) };
   };
@@ -224,6 +226,11 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
           automatic: false,
         },
       });
+      // The link itself is a credential and stays out of the log.
+      request.log.info(
+        { remote, version, by: request.userId, tokenId: request.deployToken?.id },
+        `release: preview link for ${remote} ${version} until ${expiresAt}`,
+      );
       return {
         success: true,
         message: `Preview of ${remote} ${version} until ${expiresAt}.`,
