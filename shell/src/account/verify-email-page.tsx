@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner, errorMessage, useAppDispatch, usePageHead } from '@metrology/shared';
 import { useVerifyEmailMutation } from '../auth/auth-api';
-import { backOfficeApi } from '../back-office/back-office-api';
+import { meApi } from './me-api';
 import { useLinkToken } from './use-link-token';
 import './account.css';
 
@@ -26,7 +26,7 @@ export default function VerifyEmailPage() {
       .then((result) => {
         setOutcome({ ok: true, message: result.message ?? '' });
         // The account menu asks again, so "Resend verification" gives way to "E-mail verified".
-        dispatch(backOfficeApi.util.invalidateTags(['Me']));
+        dispatch(meApi.util.invalidateTags(['Me']));
       })
       .catch((error: unknown) =>
         setOutcome({ ok: false, message: errorMessage(error, 'Something went wrong. Please try again.') }),

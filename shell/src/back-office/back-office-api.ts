@@ -7,14 +7,9 @@ import type {
   InboxKind,
   InboxPage,
   MarkHandledBody,
-  MeResponse,
-  Me,
   MoveOrderBody,
   MoveTarget,
   OrderPage,
-  ReleaseAction,
-  ReleaseDesk,
-  RollbackBody,
   StaffOrderResponse,
   StaffOrdersQuery,
 } from '@metrology/shared/contracts';
@@ -59,16 +54,10 @@ function search(params: Record<string, string | number | undefined>): string {
 /** The back office's calls; every one is checked on the server (401 without a session, 403 without the role). */
 export const backOfficeApi = shopApi
   .enhanceEndpoints({
-    addTagTypes: ['Me', 'DeskOrders', 'Inbox', 'ReleaseDesk', 'CaughtMail', 'DeployTokens'],
+    addTagTypes: ['DeskOrders', 'Inbox', 'CaughtMail'],
   })
   .injectEndpoints({
     endpoints: (build) => ({
-      // The argument is the session token: a new login is a new cache entry, never the last user's role.
-      me: build.query<Me, string>({
-        query: () => '/api/user/me',
-        transformResponse: (response: MeResponse) => response.user,
-        providesTags: ['Me'],
-      }),
       staffOrders: build.query<OrderPage, OrderFilters>({
         query: (filters) => `/api/staff/orders${search({ ...filters, limit: PAGE_SIZE })}`,
         providesTags: ['DeskOrders'],
@@ -111,25 +100,14 @@ export const backOfficeApi = shopApi
         }),
         invalidatesTags: ['Inbox'],
       }),
-      releaseDesk: build.query<ReleaseDesk, void>({
-        query: () => '/api/releases/desk',
-        providesTags: ['ReleaseDesk'],
-      }),
-      moveRelease: build.mutation<{ message: string; action: ReleaseAction }, RollbackBody>({
-        query: (body) => ({ url: '/api/releases/rollback', method: 'POST', body }),
-        invalidatesTags: ['ReleaseDesk'],
-      }),
     }),
   });
 
 export const {
-  useMeQuery,
   useStaffOrdersQuery,
   useStaffOrderQuery,
   useMoveOrderMutation,
   useCaughtMailQuery,
   useInboxQuery,
   useMarkHandledMutation,
-  useReleaseDeskQuery,
-  useMoveReleaseMutation,
 } = backOfficeApi;

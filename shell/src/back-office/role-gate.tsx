@@ -1,21 +1,7 @@
 import type { ReactNode } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import {
-  LoginPrompt,
-  Spinner,
-  errorMessage,
-  selectToken,
-  useAppSelector,
-  usePageHead,
-} from '@metrology/shared';
-import { useMeQuery, type Me, type Role } from './back-office-api';
-
-/** The logged-in account and its role (undefined while logged out or loading). */
-export function useMe() {
-  const token = useAppSelector(selectToken);
-  const me = useMeQuery(token ?? skipToken);
-  return { token, ...me, user: token ? me.data : undefined };
-}
+import { LoginPrompt, Spinner, errorMessage, usePageHead } from '@metrology/shared';
+import { useMe } from '../account/me-api';
+import type { Me, Role } from './back-office-api';
 
 const NEEDED: Record<Exclude<Role, 'shopper'>, string> = {
   staff: 'This page is for staff only.',

@@ -9,7 +9,7 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@metrology/shared';
-import { useMe } from '../back-office/role-gate';
+import { useMe } from '../account/me-api';
 import { useLogoutMutation, useResendVerificationMutation } from '../auth/auth-api';
 import { useDisclosureMenu } from './use-disclosure-menu';
 

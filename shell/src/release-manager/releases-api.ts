@@ -7,6 +7,9 @@ import type {
   LoadFailure,
   LoadFailuresResponse,
   PreviewBody,
+  ReleaseAction,
+  ReleaseDesk,
+  RollbackBody,
   PreviewResponse,
   RevokeDeployTokenBody,
   RevokeDeployTokenResponse,
@@ -15,11 +18,12 @@ import type {
   RolloutResponse,
   StartRolloutBody,
 } from '@metrology/shared/contracts';
-import { backOfficeApi } from '../back-office/back-office-api';
 
 /** One report from GET /api/releases/load-failures (absent fields come back as ''): the API's contract. */
 export type {
   DeployAction,
+  ReleaseAction,
+  ReleaseDesk,
   DeployToken,
   DeskRemote,
   DeskRollout,
@@ -31,22 +35,33 @@ export type {
 
 export const RECENT_FAILURES = 50;
 
-export const releasesApi = shopApi.injectEndpoints({
-  endpoints: (build) => ({
-    loadFailures: build.query<LoadFailure[], number>({
-      query: (limit) => `/api/releases/load-failures?limit=${limit}`,
-      transformResponse: (response: LoadFailuresResponse) => response.reports ?? [],
+/** Every call of the release desk (its lazy chunk): the desk, rollbacks, load failures, rollouts, tokens. */
+export const releasesApi = shopApi
+  .enhanceEndpoints({ addTagTypes: ['ReleaseDesk', 'DeployTokens'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      releaseDesk: build.query<ReleaseDesk, void>({
+        query: () => '/api/releases/desk',
+        providesTags: ['ReleaseDesk'],
+      }),
+      moveRelease: build.mutation<{ message: string; action: ReleaseAction }, RollbackBody>({
+        query: (body) => ({ url: '/api/releases/rollback', method: 'POST', body }),
+        invalidatesTags: ['ReleaseDesk'],
+      }),
+      loadFailures: build.query<LoadFailure[], number>({
+        query: (limit) => `/api/releases/load-failures?limit=${limit}`,
+        transformResponse: (response: LoadFailuresResponse) => response.reports ?? [],
+      }),
     }),
-  }),
-});
+  });
 
-export const { useLoadFailuresQuery } = releasesApi;
+export const { useLoadFailuresQuery, useReleaseDeskQuery, useMoveReleaseMutation } = releasesApi;
 
 /** What the rollout actions answer: the API's message (the desk is read again afterwards). */
 type Done = Pick<RolloutResponse, 'message' | 'remote'>;
 
 /** The staged rollout actions and preview links of the desk; each refreshes the desk (its tag). */
-export const rolloutApi = backOfficeApi.injectEndpoints({
+export const rolloutApi = releasesApi.injectEndpoints({
   endpoints: (build) => ({
     startRollout: build.mutation<Done, StartRolloutBody>({
       query: (body) => ({ url: '/api/releases/rollout', method: 'POST', body }),
@@ -74,7 +89,7 @@ export const {
 } = rolloutApi;
 
 /** The deploy tokens of section teams' CI (release managers' sessions only): listed, made (the secret once), revoked. */
-export const deployTokensApi = backOfficeApi.injectEndpoints({
+export const deployTokensApi = releasesApi.injectEndpoints({
   endpoints: (build) => ({
     deployTokens: build.query<DeployToken[], void>({
       query: () => '/api/releases/tokens',

@@ -3,15 +3,13 @@ import { errorMessage, notify } from '@metrology/shared';
 import { REMOTES, type RemoteName } from '../routes/route-table';
 import type { ReleaseName } from '@metrology/shared/release';
 import type { Registry, Release } from '../remotes/registry';
+import { ConfirmDialog } from '../back-office/confirm-dialog';
+import { RoleGate } from '../back-office/role-gate';
 import {
   useMoveReleaseMutation,
   useReleaseDeskQuery,
   type ReleaseAction,
   type ReleaseDesk,
-} from '../back-office/back-office-api';
-import { ConfirmDialog } from '../back-office/confirm-dialog';
-import { RoleGate } from '../back-office/role-gate';
-import {
   RECENT_FAILURES,
   useDeployTokensQuery,
   useLoadFailuresQuery,
