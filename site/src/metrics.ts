@@ -1,7 +1,8 @@
 // GET /metrics of a site server: its counters in Prometheus text format (prom-client), for the operator's
 // scraper only (loopback or the TRUST_PROXY network, as the client resolves through the balancer; README
 // "Metrics"). Requests and latency by route and status, the page cache's hits and misses, render time, and the
-// pages served and failed per remote version (what a canary decision compares).
+// pages served and failed per remote version (what a canary decision compares), the compressed copies of release
+// files made.
 import { Counter, Histogram, Registry } from 'prom-client';
 import { isInternalAddress } from '@metrology/shared/trust-proxy';
 import type { FastifyInstance } from 'fastify';
@@ -54,7 +55,17 @@ export function createSiteMetrics(options: { trustProxy?: boolean | string | str
     registers: [registry],
   });
 
+  const compressions = new Histogram({
+    name: 'metrology_release_file_compression_seconds',
+    help: 'Compressed copies of release files made (brotli quality 11, gzip level 9), by encoding: each is made once per file and kept',
+    labelNames: ['encoding'],
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+
   return {
+    /** One compressed copy of a release file made, and how long it took (precompressed.ts). */
+    compressed: (encoding: string, seconds: number) => compressions.observe({ encoding }, seconds),
     /** The page renderer's observer (page-renderer.mjs `observe`). */
     renderer: {
       cache: (result: 'hit' | 'miss') => cache.inc({ result }),

@@ -39,6 +39,14 @@ import {
 } from './release-files.js';
 import { scriptSafeJson } from '@metrology/shared/html-escape';
 import { createShellSource, shellFileOf, shellVersionsServedFromEnv } from './shell-versions.js';
+import {
+  PRECOMPRESS_MIN_BYTES,
+  createCompressedCopies,
+  negotiateEncoding,
+  precompressible,
+} from './precompressed.js';
+import { sendBytes } from './send-bytes.js';
+import { sha256Of } from '@metrology/releases/artifact-store';
 import type { CheckedFile } from './artifacts.js';
 import type { CspHosts } from './security.js';
 import type { ArtifactStore } from '@metrology/releases/artifact-store';
@@ -48,6 +56,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NEVER_CACHE = 'no-store, max-age=0';
 const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|woff2?)$/;
+/** How many files of RELEASES_DIR and shell/dist have their SHA-256 remembered (by path, size and mtime). */
+const DISK_HASHES_KEPT = 20_000;
 
 export interface SiteOptions {
   /** built shell (shell/dist): served only while no shell version is published; once one is, the shell comes from the release store like the remotes */
@@ -92,7 +102,7 @@ export interface SiteOptions {
   servedFlushMs?: number;
   /** the published versions' files in PostgreSQL (with DATABASE_URL): fetched into cacheDir on first need and checked before they are served or loaded; versions the store does not hold are read from RELEASES_DIR as without it */
   artifactStore?: ArtifactStore;
-  /** SITE_CACHE_DIR: this server's own copy of the versions it fetched (default a new temporary folder) */
+  /** SITE_CACHE_DIR: this server's own copy of the versions it fetched (default a new temporary folder with an artifact store), and of the compressed copies of the release files it served; without it those are kept in memory */
   cacheDir?: string;
 }
 
@@ -146,6 +156,8 @@ export async function createSiteServer(options: SiteOptions) {
     } else if (!reading.damage) reportedDamage = '';
     return reading;
   };
+  // Pages (and the JSON routes) are compressed per response: each page is its own. Release files are not: they are
+  // sent as the copies made once (precompressed.ts) with Content-Encoding set, which this plugin leaves as they are.
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
   registerSiteSecurity(app, {
@@ -171,13 +183,97 @@ export async function createSiteServer(options: SiteOptions) {
     siteOrigin: siteOrigin ?? 'http://localhost:8080',
   });
   const apiInternalUrl = trimmed(options.apiInternalUrl || `http://127.0.0.1:${options.apiPort}`);
-  const artifacts = options.artifactStore
-    ? createArtifactCache({
-        store: options.artifactStore,
-        cacheDir: options.cacheDir ?? (await fs.mkdtemp(path.join(tmpdir(), 'metrology-site-cache-'))),
-        log: (message) => app.log.error(`artifact store: ${message}`),
-      })
-    : undefined;
+  const cacheDir =
+    options.cacheDir ??
+    (options.artifactStore ? await fs.mkdtemp(path.join(tmpdir(), 'metrology-site-cache-')) : undefined);
+  const artifacts =
+    options.artifactStore && cacheDir
+      ? createArtifactCache({
+          store: options.artifactStore,
+          cacheDir,
+          log: (message) => app.log.error(`artifact store: ${message}`),
+        })
+      : undefined;
+  const copies = createCompressedCopies({
+    ...(cacheDir ? { dir: path.join(cacheDir, '.compressed') } : {}),
+    log: (message) => app.log.error(`compressed copies: ${message}`),
+    compressed: metrics.compressed,
+  });
+  /** The SHA-256 of files read from disk, so a file served again is not hashed again: path -> size, mtime, hash. */
+  const diskHashes = new Map<string, { size: number; mtimeMs: number; sha256: string }>();
+
+  /**
+   * A release file (a remote's or the shell's) the site holds: checked bytes from the artifact store, or a file on
+   * disk (RELEASES_DIR, shell/dist). Text (precompressible) goes out as its copy in the coding the client prefers
+   * (br, else gzip), with an ETag of its own per coding and Vary: Accept-Encoding; anything else, or a client that
+   * accepts neither, gets the file's own bytes as before. The caller has set Cache-Control and the release headers.
+   */
+  const sendReleaseFile = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+    contentType: string,
+    source: { checked: CheckedFile } | { root: string; file: string },
+  ) => {
+    const text = precompressible(name);
+    if (text) reply.header('Vary', 'Accept-Encoding');
+    const encoding = text ? negotiateEncoding(request.headers['accept-encoding']) : 'identity';
+    if ('checked' in source) {
+      const { data, sha256 } = source.checked;
+      const copy =
+        encoding !== 'identity' && data.length >= PRECOMPRESS_MIN_BYTES
+          ? await copies.copy(sha256, data.length, encoding, async () => data)
+          : null;
+      if (copy)
+        return sendBytes(request, reply, {
+          data: copy,
+          etag: `"${sha256}-${encoding}"`,
+          encoding,
+          contentType,
+        });
+      // Its hash is its identity: a revalidated manifest that did not change is a 304.
+      return sendBytes(request, reply, { data, etag: `"${sha256}"`, encoding: null, contentType });
+    }
+    if (encoding !== 'identity') {
+      const full = path.join(source.root, source.file);
+      const found = await fs.stat(full).catch(() => null);
+      if (found?.isFile()) {
+        const known = diskHashes.get(full);
+        let read: Buffer | null = null;
+        let sha256: string;
+        if (known && known.size === found.size && known.mtimeMs === found.mtimeMs) sha256 = known.sha256;
+        else {
+          read = await fs.readFile(full);
+          sha256 = sha256Of(read);
+          diskHashes.delete(full);
+          diskHashes.set(full, { size: read.length, mtimeMs: found.mtimeMs, sha256 });
+          if (diskHashes.size > DISK_HASHES_KEPT) diskHashes.delete(diskHashes.keys().next().value ?? '');
+        }
+        const size = read?.length ?? found.size;
+        // Read again only when a copy is made: the bytes must still be the ones hashed.
+        const original = async () => {
+          const data = read ?? (await fs.readFile(full));
+          if (sha256Of(data) !== sha256) throw new Error(`${full} changed while it was read`);
+          return data;
+        };
+        const copy =
+          size >= PRECOMPRESS_MIN_BYTES ? await copies.copy(sha256, size, encoding, original) : null;
+        if (copy)
+          return sendBytes(request, reply, {
+            data: copy,
+            etag: `"${sha256}-${encoding}"`,
+            encoding,
+            contentType,
+          });
+        // Too small to gain (or the copy failed, logged): the bytes as they are, never compressed on the way.
+        const data = await original();
+        return sendBytes(request, reply, { data, etag: `"${sha256}"`, encoding: null, contentType });
+      }
+    }
+    reply.type(contentType);
+    // contentType: false, so the static plugin keeps this type instead of guessing one from the extension.
+    return reply.sendFile(source.file, source.root, { cacheControl: false, contentType: false });
+  };
   const shellSource = createShellSource({
     shellDir: options.shellDir,
     releasesDir: options.releasesDir,
@@ -358,6 +454,7 @@ export async function createSiteServer(options: SiteOptions) {
     const manifest = wanted.file === 'mf-manifest.json';
     const cacheControl =
       audience === 'preview' ? 'private, no-cache' : manifest ? 'public, no-cache' : IMMUTABLE;
+    reply.header('Cache-Control', cacheControl);
     if (artifacts) {
       let checked: CheckedFile | null;
       try {
@@ -368,21 +465,12 @@ export async function createSiteServer(options: SiteOptions) {
         reply.code(error instanceof ArtifactRefused ? 502 : 503).header('Cache-Control', NEVER_CACHE);
         return { error: 'This file is not available' };
       }
-      if (checked) {
-        // Its hash is its identity: a revalidated manifest that did not change is a 304.
-        const etag = `"${checked.sha256}"`;
-        reply.header('Cache-Control', cacheControl).header('ETag', etag);
-        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-        return reply.type(sent.contentType).send(checked.data);
-      }
+      if (checked) return sendReleaseFile(request, reply, wanted.file, sent.contentType, { checked });
     }
-    reply.header('Cache-Control', cacheControl).type(sent.contentType);
-    // contentType: false, so the static plugin keeps this type instead of guessing one from the extension.
-    return reply.sendFile(
-      `${wanted.remote}/${wanted.version}/${wanted.file}`,
-      path.resolve(options.releasesDir),
-      { cacheControl: false, contentType: false },
-    );
+    return sendReleaseFile(request, reply, wanted.file, sent.contentType, {
+      root: path.resolve(options.releasesDir),
+      file: `${wanted.remote}/${wanted.version}/${wanted.file}`,
+    });
   });
 
   /**
@@ -414,14 +502,7 @@ export async function createSiteServer(options: SiteOptions) {
     // A shell file is a release file: the allow-list's type and headers, as for a remote's (release-files.ts).
     const sent = releaseFileResponse(file);
     reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache').headers(sent.headers);
-    if ('checked' in found) {
-      const etag = `"${found.checked.sha256}"`;
-      reply.header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type(sent.contentType).send(found.checked.data);
-    }
-    reply.type(sent.contentType);
-    return reply.sendFile(found.file, found.root, { cacheControl: false, contentType: false });
+    return sendReleaseFile(request, reply, file, sent.contentType, found);
   };
 
   /** The live shell's page, for a browser-rendered answer (no server render, or a render that failed). */

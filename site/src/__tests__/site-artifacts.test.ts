@@ -10,6 +10,8 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../tools/s
 import { openPgRegistryStore, type RegistryStore } from '@metrology/releases/pg-store';
 import { publishRelease, rollbackRelease } from '@metrology/releases/registry';
 import { createSiteServer } from '../server.js';
+import { bigScript, brotli11, compressions, gzip9 } from './site-fixtures';
+import zlib from 'node:zlib';
 import {
   fakeBuild,
   fakeShellBuild,
@@ -301,6 +303,67 @@ describe('the artifact store in PostgreSQL', () => {
       await opened.close();
     }
   });
+  it("its text files go out as copies compressed once into the site's cache, a remote's and the shell's", async () => {
+    const dist = await fakeBuild(root, 'mfe-content', '1.5.0');
+    const script = bigScript('stored');
+    await fs.writeFile(path.join(dist, 'stored.0123456789.js'), script);
+    await publishRelease({
+      releasesDir: releasesDir(),
+      remote: 'mfe-content',
+      distDir: dist,
+      version: '1.5.0',
+      commit: 'abc1234',
+      store,
+    });
+    const shellDist = await fakeShellBuild(root, '2.9.0');
+    const chunk = bigScript('shell-chunk');
+    await fs.writeFile(path.join(shellDist, 'chunk.9876543210.js'), chunk);
+    await publishRelease({
+      releasesDir: releasesDir(),
+      remote: 'shell',
+      distDir: shellDist,
+      version: '2.9.0',
+      commit: 'abc1234',
+      store,
+    });
+
+    const { site, cache, errors } = await siteOn();
+    for (const [url, text] of [
+      ['/remotes/mfe-content/1.5.0/stored.0123456789.js', script],
+      ['/chunk.9876543210.js', chunk],
+    ] as const) {
+      const br = await file(site, url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toBe('Accept-Encoding');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.rawPayload.length).toBe(brotli11(text).length);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(text);
+      const gz = await file(site, url, { 'accept-encoding': 'gzip' });
+      expect(gz.rawPayload.length).toBe(gzip9(text).length);
+      const plain = await file(site, url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(text);
+      // One ETag per coding, each its own 304.
+      const etags = [br, gz, plain].map((res) => String(res.headers.etag));
+      expect(new Set(etags).size).toBe(3);
+      const again = await file(site, url, { 'accept-encoding': 'br', 'if-none-match': etags[0]! });
+      expect(again.statusCode).toBe(304);
+    }
+    expect(await compressions(site)).toEqual({ br: 2, gzip: 2 });
+    await file(site, '/remotes/mfe-content/1.5.0/stored.0123456789.js', { 'accept-encoding': 'br' });
+    expect(await compressions(site)).toEqual({ br: 2, gzip: 2 });
+    // Kept beside the fetched versions: a server restarted on this cache compresses nothing.
+    const copies = await fs.readdir(path.join(cache, '.compressed'));
+    expect(copies.length).toBeGreaterThan(0);
+    const restarted = await siteOn(cache);
+    const res = await file(restarted.site, '/chunk.9876543210.js', { 'accept-encoding': 'br' });
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(chunk);
+    expect(await compressions(restarted.site)).toEqual({ br: 0, gzip: 0 });
+    expect(errors).not.toHaveBeenCalled();
+    expect(restarted.errors).not.toHaveBeenCalled();
+  });
+
   it('the shell: a site server with an empty cache renders with the live shell version from the store and serves its chunks and the older ones', async () => {
     for (const version of ['3.0.0', '3.1.0']) {
       await publishRelease({
