@@ -40,6 +40,18 @@ test.describe('on a slow phone, before the page hydrates', () => {
     await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('1');
   });
 
+  test('Add to Cart, then the Cart link at once: the line is on /cart', async ({ page, site }) => {
+    const product = await pricedProduct(site, 'Mahr');
+    await slowCpu(page);
+    await page.goto(`/product/${product.slug}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await cartBadge(page).click();
+    await expect(page).toHaveURL(/\/cart$/, { timeout: 30_000 });
+    const lines = page.getByTestId('cart-line');
+    await expect(lines).toHaveCount(1, { timeout: 30_000 });
+    await expect(lines.first()).toContainText(product.name);
+  });
+
   test('+ on a /cart line, then Proceed to Checkout: quantity 2, then the login gate for a guest', async ({
     page,
     site,
@@ -167,6 +179,19 @@ test.describe('on a slow phone, before the page hydrates', () => {
     await expect(item).toContainText('asha@example.com');
     await expect(item).toContainText('Two bore gauges, calibrated with certificates');
     await staffContext.close();
+  });
+});
+
+test.describe('at normal speed, acting as soon as the control shows', () => {
+  test('Add to Cart, then the Cart link at once: the line is on /cart', async ({ page, site }) => {
+    const product = await pricedProduct(site, 'Sylvac');
+    await page.goto(`/product/${product.slug}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await cartBadge(page).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const lines = page.getByTestId('cart-line');
+    await expect(lines).toHaveCount(1);
+    await expect(lines.first()).toContainText(product.name);
   });
 });
 

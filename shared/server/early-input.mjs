@@ -3,10 +3,10 @@
 // submit in that gap would reach HTML with no handler and be lost. The page's head carries this small script
 // (inline, with the page's nonce, ahead of the stylesheets so it runs before the first paint): it holds every
 // click on a control and every submit of a form that React has not hydrated yet, marks the control busy, and
-// keeps it in a queue. The shell's replayer (shell/src/early-input/replay.ts) gives each one back, once, when
-// the part that owns it has hydrated. A post form whose script never comes is sent natively instead, so the
-// shopper's action still happens (the site server answers those forms). Plain JavaScript: the site server
-// inlines it as it is.
+// keeps it in a queue; a link followed while something is held joins the queue behind it. The shell's replayer
+// (shell/src/early-input/replay.ts) gives each one back, once and in order, when the part that owns it has
+// hydrated. A post form whose script never comes is sent natively instead, so the shopper's action still happens
+// (the site server answers those forms). Plain JavaScript: the site server inlines it as it is.
 
 /** The page global the script fills and the shell's replayer empties. */
 export const EARLY_INPUT_GLOBAL = '__shopEarly';
@@ -79,9 +79,20 @@ function holdEarlyInput(w, d, ms) {
   d.addEventListener(
     'click',
     (e) => {
-      var t = e.target;
-      var c = t instanceof Element ? t.closest('button,[role=button],summary') : null;
-      // Held too while typing React has not taken in waits to be told: the press comes after it.
+      // The target is an element (its closest) or, for a click on no element, the document (none).
+      var c = /** @type {Element} */ (e.target).closest?.('a[href],button,[role=button],summary');
+      // A link the shopper follows while a press is held waits for it, in the queue: given back after the press
+      // has acted (Add to Cart, then the Cart link), never before. Only a plain click of the shopper's own on a
+      // link of this site; the replayer's click (not trusted) goes through.
+      if (c instanceof HTMLAnchorElement) {
+        if (
+          q.length &&
+          e.isTrusted &&
+          !(e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || c.target)
+        )
+          if (c.origin === location.origin) hold(e, c, null, 'click');
+        return;
+      }
       if (!(c instanceof HTMLElement) || (live(c) && !typed.length) || !c.closest('#root')) return;
       // A submit button's form decides (its submit event comes next).
       if (c instanceof HTMLButtonElement && c.type === 'submit' && c.form) return;
@@ -149,8 +160,10 @@ function holdEarlyInput(w, d, ms) {
 
 /**
  * The inline script as the page carries it: the function's source without its name, comments, line breaks (every
- * statement ends in a semicolon), indentation, the spaces around punctuation, trailing commas and a block's last
- * semicolon (it holds no string, pattern or division that any of these could cut).
+ * statement ends in a semicolon), indentation, the spaces around punctuation, an arrow's parentheses around its one
+ * parameter, the parentheses a type cast leaves around a name, trailing commas and a block's last semicolon; true
+ * and false as !0 and !1, and four of its local names shortened (it holds no string, pattern or division that any
+ * of these could cut, and no property of those names).
  */
 export const EARLY_INPUT_SCRIPT = `(${holdEarlyInput
   .toString()
@@ -159,5 +172,15 @@ export const EARLY_INPUT_SCRIPT = `(${holdEarlyInput
   .replace(/^\s*\/\/.*$/gm, '')
   .replace(/\s*\n\s*/g, '')
   .replace(/[ \t]*([{}();,=:?|&!<>+])[ \t]*/g, '$1')
+  .replace(/ {2,}/g, ' ')
+  .replace(/\((\w+)\)=>/g, '$1=>')
+  .replace(/\bfalse\b/g, '!1')
+  .replace(/(?<!')\btrue\b(?!')/g, '!0')
+  .replace(/\bsendNative\b/g, 'N')
+  .replace(/\bstate\b/g, 'S')
+  .replace(/\bhold\b/g, 'H')
+  .replace(/\bnote\b/g, 'O')
+  .replace(/return !/g, 'return!')
+  .replace(/(?<![\w$])\((\w+(?:\.\w+)?)\)(?=[.[;,)])/g, '$1')
   .replace(/,\)/g, ')')
   .replace(/;}/g, '}')})(window,document,${NATIVE_FALLBACK_MS});`;
