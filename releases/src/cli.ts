@@ -35,7 +35,8 @@ import {
 import { NODE_BUILD_DIR, buildSizes, formatBytes, hasNodeBuild, loadNodeBuild } from './node-build.js';
 import { parseExpiry, runRemoteRelease } from './http-client.js';
 import type { Registry, RegistryStore, ReleaseActionRecord } from './registry.js';
-import type { Rollout, RolloutStage } from '@metrology/shared/release';
+import type { Rollout } from '@metrology/shared/release';
+import type { LocalCommand, ReleaseCommand } from './commands.js';
 
 export const EXIT = { ok: 0, refused: 1, usage: 2 };
 
@@ -123,32 +124,7 @@ export class UsageError extends Error {
   }
 }
 
-/** url: --to URL, the shop to run the command on
- */
-export type LocalCommand =
-  | { command: 'help' }
-  | { command: 'publish'; remote: string; version?: string; dist?: string; clientOnly?: true; staged?: true }
-  | { command: 'rollback'; remote: string; to?: string; why?: string }
-  | { command: 'preview'; remote: string; version: string; ttlSeconds: number }
-  | { command: 'rollout'; remote: string; version: string; percent: number; why?: string }
-  | { command: 'rollout'; remote: string; version: string; plan: RolloutStage[]; why?: string }
-  | { command: 'rollout'; remote: string; percent: number; why?: string }
-  | { command: 'rollout'; remote: string; approve: true; why?: string }
-  | { command: 'complete' | 'abort'; remote: string; why?: string }
-  | { command: 'log'; json: boolean; limit: number }
-  | { command: 'status'; json: boolean }
-  | { command: 'repair' }
-  | {
-      command: 'token';
-      action: 'create';
-      name: string;
-      remotes: string[];
-      can: string[];
-      expiresInDays: number;
-    }
-  | { command: 'token'; action: 'list' }
-  | { command: 'token'; action: 'revoke'; id: string };
-export type ReleaseCommand = LocalCommand & { url?: string };
+export type { LocalCommand, ReleaseCommand } from './commands.js';
 
 /** Each option: whether it takes a value, and the commands that have it. */
 const OPTIONS = {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { readBuildFiles, writePack, PACK_CONTENT_TYPE } from './pack.js';
 import { formatBytes } from './node-build.js';
 import { SHELL_RELEASE, assertBuildOf, formatRolloutPlan, isValidVersion, ReleaseError } from './registry.js';
-import type { ReleaseCommand } from './cli.js';
+import type { ReleaseCommand } from './commands.js';
 import type { Registry, ReleaseActionRecord } from './registry.js';
 import type { Release, Rollout } from '@metrology/shared/release';
 

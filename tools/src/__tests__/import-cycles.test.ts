@@ -33,18 +33,23 @@ describe('findImportCycles', () => {
     ]);
   });
 
-  it('does not count type-only imports, package imports or tests', async () => {
+  it('counts type-only imports too: a cycle of types is a cycle', async () => {
     await write({
-      'a.ts':
-        "import type { B } from './b';\nimport React from 'react';\nexport type A = B | typeof React;\n",
-      'b.ts': "import { type A } from './a';\nexport type B = A;\n",
+      'a.ts': "import type { B } from './b';\nexport type A = B | string;\n",
+      'b.ts': "import { type A } from './a';\nexport type B = A[];\n",
+    });
+    expect(await findImportCycles([root])).toEqual([[path.join(root, 'a.ts'), path.join(root, 'b.ts')]]);
+  });
+
+  it('does not count package imports, tests or JSDoc types', async () => {
+    await write({
+      'a.ts': "import React from 'react';\nexport type A = typeof React;\n",
       '__tests__/a.test.ts': "import { x } from '../c';\n",
       'c.ts': "import '../__tests__/a.test';\nexport const x = 1;\n",
       'd.mjs': "/** @param {import('./e.mjs').E} e */\nexport const d = (e) => e;\n",
       'e.mjs': "// import('./d.mjs') is only named here\nimport { d } from './d.mjs';\nexport const e = d;\n",
     });
-    // b -> a is a value import statement (inline `type` specifiers still load the module), a -> b is type-only;
-    // d names e only in a JSDoc type.
+    // d names e only in a JSDoc type and a comment.
     expect(await findImportCycles([root])).toEqual([]);
   });
 });
