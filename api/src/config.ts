@@ -21,7 +21,7 @@ export const RATE_LIMITED_CALLS = {
   chat: 30,
   loadFailures: 30,
   contact: 20,
-  /** "Forgot password?" and "Resend verification" each send an e-mail: fewer a window (issue 28). */
+  /** "Forgot password?" and "Resend verification" each send an e-mail: fewer a window. */
   passwordReset: 5,
   verificationResend: 5,
   /** Orders stored per account per window (ORDER_LIMIT_PER_ACCOUNT), cash on delivery and online together. */
@@ -67,15 +67,15 @@ export interface BuildAppOptions {
   fetch?: typeof fetch;
   /** RELEASES_DIR: where the release desk reads and moves the registry (unset: the desk's actions answer 503). */
   releasesDir?: string;
-  /** Issue 26: the signing key shared with the site server, and the automatic rollback's thresholds. */
+  /** The signing key shared with the site server, and the automatic rollback's thresholds. */
   releases?: ReleaseOptions;
   /** Behind a proxy (nginx): which addresses to trust for X-Forwarded-For (client IPs for rate limits). */
   trustProxy?: boolean | string | string[];
   /** Log lines: pretty in a terminal by default, JSON otherwise ('json' or 'pretty' forces one). */
   logFormat?: 'json' | 'pretty';
-  /** Issue 19 settings (faults and abuse): see FaultOptions. */
+  /** Faults and abuse: see FaultOptions. */
   faults?: FaultOptions;
-  /** Issue 28: SMTP, the sender, kinds turned off, the first staff e-mail (README "Mail"). */
+  /** SMTP, the sender, kinds turned off, the first staff e-mail (README "Mail"). */
   mail?: MailOptions;
 }
 
@@ -346,7 +346,7 @@ export function optionsFromEnv(
   };
 }
 
-/** The settings of issue 19 from the environment (README "Operating the shop"). */
+/** The fault and abuse settings from the environment (README "Operating the shop"). */
 function faultsFromEnv(env: NodeJS.ProcessEnv, number: (name: string) => number | undefined): FaultOptions {
   const mode = env.PAYMENTS_MODE?.trim();
   if (mode && mode !== 'sandbox' && mode !== 'live')

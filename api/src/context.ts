@@ -10,10 +10,10 @@ export interface ShopContext {
   db: Database;
   config: AppConfig;
   payments: Payments;
-  /** The messages the shop writes to its outbox (issue 28), and the sender that delivers them. */
+  /** The messages the shop writes to its outbox, and the sender that delivers them. */
   mail: ShopMail;
   mailSender: MailSender;
-  /** "Forgot password?" requests, worked off after their answer (issue 32). */
+  /** "Forgot password?" requests, worked off after their answer. */
   passwordResets: ResetRequests;
 }
 

@@ -9,7 +9,7 @@ import { freePort } from '../../tools/src/free-port.mjs';
 import { test, expect } from '../support/fixtures';
 
 /**
- * Issue 33's acceptance on `npm run cluster`: two site servers, each with its own empty cache and no shared folder
+ * Teams shipping on `npm run cluster`: two site servers, each with its own empty cache and no shared folder
  * (the versions' files are in PostgreSQL, the artifact store). A team builds a remote in a checkout of its own (a
  * temporary copy of what it needs, with no RELEASES_DIR and no database) and publishes it with a deploy token over
  * HTTP, running the real `npm run release -- publish`; both site servers serve it, server-rendered, on their next

@@ -305,7 +305,7 @@ test.describe('contact', () => {
     await expect(toast).toContainText('Enquiry Submitted');
     await expect(toast).toContainText("Thank you for contacting us. We'll get back to you shortly.");
     await expect(page.getByRole('textbox', { name: /Product/ })).toHaveValue('');
-    // The message also goes to the staff's inbox (issue 17); the visitor sees SPEC's toast either way.
+    // The message also goes to the staff's inbox; the visitor sees SPEC's toast either way.
     expect(apiCalls).toEqual([`POST ${site.apiUrl}/api/contact/submit`]);
   });
 

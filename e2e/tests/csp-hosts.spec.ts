@@ -3,7 +3,7 @@ import { cspHostsFromEnv } from '@metrology/site/security';
 import { test, expect } from '../support/fixtures';
 
 /**
- * The page CSP names the shop's hosts (issue 27): connect-src, img-src and frame-src allow the site, the API, the
+ * The page CSP names the shop's hosts: connect-src, img-src and frame-src allow the site, the API, the
  * geolocation service and the configured outside services (CSP_*_HOSTS, here their defaults, the site having the
  * run's environment), and nothing wider; the browser refuses anything else while the shop works.
  */

@@ -3,7 +3,7 @@ import { STAFF, loginAs } from '../support/back-office-accounts';
 import { expect, test } from '../support/fixtures';
 import { registerShopper, searchProducts, type Product } from '../support/shop-api';
 
-// Issue 31: nothing a shopper does is lost before the page hydrates. Each page is opened on a CPU slowed six
+// Nothing a shopper does is lost before the page hydrates. Each page is opened on a CPU slowed six
 // times (a mid-range phone) and each action is taken as soon as its control shows: the page is only committed,
 // nothing waits for its scripts. With JavaScript off, the actions that have a native form work too.
 

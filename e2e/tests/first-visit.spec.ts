@@ -4,7 +4,7 @@ import { rootOf } from '../support/served';
 import { searchProducts } from '../support/shop-api';
 
 /**
- * The first visit (issue 25): the page paints from its HTML and CSS, scripts come after, and nothing a shopper
+ * The first visit: the page paints from its HTML and CSS, scripts come after, and nothing a shopper
  * does before the page has hydrated is lost; the server knows the cart from its cookie.
  */
 

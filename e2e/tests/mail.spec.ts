@@ -4,7 +4,7 @@ import { test, expect, expectNoA11yViolations } from '../support/fixtures';
 import { caughtMail, linkIn } from '../support/mail';
 import { callApi, registerShopper, type Product } from '../support/shop-api';
 
-// Issue 28 against the built site and API, with a real SMTP server (the run's mail catcher) receiving what the
+// The shop's mail against the built site and API, with a real SMTP server (the run's mail catcher) receiving what the
 // API's sender delivers from the outbox: verification, password reset, order confirmation and a staff move.
 
 const toasts = (page: Page) => page.locator('.notistack-SnackbarContainer');
@@ -47,7 +47,7 @@ test.describe('e-mail', () => {
     expect(new URL(page.url()).search).toBe('');
     await expectNoA11yViolations(page, { exclude: ['.notistack-SnackbarContainer'] });
 
-    // Issue 32: proving the address ends the sessions made before it, and the sign-up password (which whoever
+    // Proving the address ends the sessions made before it, and the sign-up password (which whoever
     // registered chose) no longer logs in; the page and the login say to choose one with "Forgot password?".
     await expect(page.getByRole('status').filter({ hasText: 'Forgot password?' })).toBeVisible();
     const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -3,7 +3,7 @@ import { test, expect, expectNoA11yViolations, type Site } from '../support/fixt
 import type { OrderDetail } from '@metrology/shared';
 import { DELIVERY_ADDRESS as ADDRESS, callApi, registerShopper, type Product } from '../support/shop-api';
 
-// Checkout a shopper can trust (issue 16): the order's own page after placing it, no dead ends on Back or
+// Checkout a shopper can trust: the order's own page after placing it, no dead ends on Back or
 // after signing in, feedback that hides nothing on a phone, and focus on the new page's heading.
 
 async function pricedProduct(site: Site, company = 'Mahr'): Promise<Product> {

@@ -10,7 +10,7 @@ import { rootOf } from '../support/served';
 import { test, expect, type Site } from '../support/fixtures';
 
 /**
- * Releases as a platform team runs them (issue 26): every publish server-renders, a release manager previews a
+ * Releases as a platform team runs them: every publish server-renders, a release manager previews a
  * version in their own browser, and a staged rollout gives a share of visitors the new version, each the same one
  * on every request, in the HTML and in the hydrated page alike.
  */

@@ -5,7 +5,7 @@ import { buildShellElsewhere, pageAssets } from '../support/shell-build';
 import { test, expect, type Site } from '../support/fixtures';
 
 /**
- * The shell is released like a remote (issue 33): a page opened before a shell deploy keeps loading its own chunks
+ * The shell is released like a remote: a page opened before a shell deploy keeps loading its own chunks
  * after it (the site serves the files of the last SHELL_VERSIONS_SERVED shell versions), and a fresh load gets the
  * new shell. The new shell is a real production build of the shell (webpack, into a folder of its own) whose hashed
  * file names all differ from the running one's (BUILD_HASH_SALT), published with the real release CLI.

@@ -314,7 +314,7 @@ test.describe('support chat', () => {
     for (const link of await links.all()) {
       const href = (await link.getAttribute('href')) ?? '';
       if (href.startsWith('/')) {
-        // A path of this site is an in-shop link (issue 14): it navigates inside the shop, in the same tab.
+        // A path of this site is an in-shop link: it navigates inside the shop, in the same tab.
         await expect(link).not.toHaveAttribute('target', '_blank');
       } else {
         await expect(link).toHaveAttribute('target', '_blank');

@@ -1,4 +1,4 @@
-// The artifact store (issue 33): with DATABASE_URL a published version's files live in PostgreSQL, beside the
+// The artifact store: with DATABASE_URL a published version's files live in PostgreSQL, beside the
 // release pointer, so site servers on any machine share nothing but the database. Each file is a blob keyed by the
 // SHA-256 of its bytes (a file two versions share is stored once); a version is its manifest: path -> hash, size
 // and content type. Versions are written with their pointer change, in the registry store's transaction

@@ -1,4 +1,4 @@
-// The release CLI over the network (issue 33): with --to URL or RELEASE_URL, each command is a call to the shop's
+// The release CLI over the network: with --to URL or RELEASE_URL, each command is a call to the shop's
 // API with the deploy token in RELEASE_TOKEN (Authorization: Bearer), within the token's rights. `publish` builds
 // here as the local publish does, packs both builds (pack.ts) and uploads the pack; the API checks it
 // and publishes. `token` commands are a release manager's, signed in with RELEASE_EMAIL and RELEASE_PASSWORD.

@@ -1,4 +1,4 @@
-// A release pack: what `npm run release -- publish --to URL` uploads (issue 33). A gzip'd POSIX tar (ustar) that
+// A release pack: what `npm run release -- publish --to URL` uploads. A gzip'd POSIX tar (ustar) that
 // this module writes and reads itself: regular files only, its first entry `release-pack.json` listing every other
 // file's path, size and SHA-256. The reader trusts nothing in it: it checks each header's checksum, refuses links,
 // folders and every other entry type, paths that are absolute, climb (`..`) or repeat, and sizes past the limits,

@@ -1,4 +1,4 @@
-// A site server's own copy of the published versions it serves (issue 33), fetched from the artifact store in
+// A site server's own copy of the published versions it serves, fetched from the artifact store in
 // PostgreSQL (releases/src/artifact-store.ts) on first need into a cache folder that belongs to this server alone: site
 // servers on several machines share nothing but the database. Nothing is trusted on the way: every blob fetched
 // and every cached file is checked against its version's manifest (SHA-256) before it is served or loaded; a

@@ -1,4 +1,4 @@
-// The shell the site serves (issue 33): its live version's document, page assets and Node render, read from the
+// The shell the site serves: its live version's document, page assets and Node render, read from the
 // release store (RELEASES_DIR/shell/<version>/, or the artifact store in PostgreSQL through this server's cache),
 // never from shell/dist once a shell is published. The files of the last N shell versions stay served, so a page
 // opened before a deploy still loads its chunks: a shell file is looked for in the live version first, then in

@@ -218,7 +218,7 @@ async function startShop(work, name, tools) {
 
 /**
  * `npm run bench -- --pages --baseline <ref>`: the ref and the working tree side by side, Lighthouse and the early
- * actions' INP interleaved run by run (issue 31's figures).
+ * actions' INP interleaved run by run (figures).
  * @param {string} ref
  */
 async function benchAgainstBaseline(ref) {

@@ -1,4 +1,4 @@
-// The rules of issue 19 at the API: passwords, sessions that end, the order cap, page sizes, trusted origins,
+// The abuse rules at the API: passwords, sessions that end, the order cap, page sizes, trusted origins,
 // payments mode and the health probes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -11,7 +11,7 @@ describe('optionsFromEnv', () => {
       port: 4000,
       dataDir: '/srv/shop/data',
       databaseUrl: undefined,
-      // Only the site's own origin (issue 15); CORS_ORIGINS widens it.
+      // Only the site's own origin; CORS_ORIGINS widens it.
       corsOrigins: ['http://localhost:8080', 'http://127.0.0.1:8080'],
       trustProxy: undefined,
       razorpay: undefined,
@@ -55,7 +55,7 @@ describe('optionsFromEnv', () => {
       logFormat: 'json',
     });
     expect(optionsFromEnv({ CORS_ORIGINS: '*' }).corsOrigins).toBe(true);
-    // The order limits (issue 27) take their own variables over RATE_LIMIT_MAX (a secret given: no file written).
+    // The order limits take their own variables over RATE_LIMIT_MAX (a secret given: no file written).
     const SECRET = 'a-secret-of-thirty-two-characters!';
     const orders = resolveConfig(
       optionsFromEnv({

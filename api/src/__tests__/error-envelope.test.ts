@@ -1,4 +1,4 @@
-// Every error answers in the shop's envelope { success: false, message } with its status (issue 27), Fastify's and
+// Every error answers in the shop's envelope { success: false, message } with its status, Fastify's and
 // Node's own refusals included.
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// No lockout by a third party (issue 27): only failed logins count; a correct password from an address that has
+// No lockout by a third party: only failed logins count; a correct password from an address that has
 // not been failing is never refused; repeated failures back off instead of locking out; the per-address limit still
 // stops brute force. Counters are rows of rate_limits, so this runs on both engines.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// GET /metrics (issue 27): Prometheus text, moving with traffic, and refused to anyone outside loopback and the
+// GET /metrics: Prometheus text, moving with traffic, and refused to anyone outside loopback and the
 // TRUST_PROXY network, also through the balancer.
 import type { FastifyInstance } from 'fastify';
 import { signToken } from '@metrology/shared/signed-token';
@@ -57,7 +57,7 @@ it('counts rate-limit refusals and the load failures browsers report, per remote
       url: '/api/releases/load-failures',
       remoteAddress: '10.0.0.7',
       payload: {
-        // Only reports carrying the page token the site signed are accepted (issue 26).
+        // Only reports carrying the page token the site signed are accepted.
         pageToken: signToken('metrics-test-key', { session: 's1', versions: { 'mfe-content': version } }, 60),
         remote: 'mfe-content',
         version,

@@ -1,4 +1,4 @@
-// Orders that cannot be flooded (issue 27): limits per account and per address on placing orders, cash on delivery
+// Orders that cannot be flooded: limits per account and per address on placing orders, cash on delivery
 // and online together, shared through the rate_limits table (so this runs on both engines).
 import type { FastifyInstance } from 'fastify';
 import { orderLimitMessage } from '../plugins/order-limits.js';
@@ -110,7 +110,7 @@ describe('with limits set for the test', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 
-  it('counts an IPv6 client per /64: fresh addresses of one /64 share the limit (issue 32)', async () => {
+  it('counts an IPv6 client per /64: fresh addresses of one /64 share the limit', async () => {
     const accounts = [await register(app), await register(app)];
     const statuses: number[] = [];
     for (let i = 1; i <= 5; i += 1) {

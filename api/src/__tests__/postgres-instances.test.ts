@@ -61,7 +61,7 @@ describe('two API instances on one PostgreSQL', () => {
     expect((await login(two, '10.3.0.2')).statusCode).toBe(401);
     expect((await login(one, '10.3.0.3')).statusCode).toBe(401);
     // The e-mail's failures, counted through both, hold back an address that failed on it (through the other one);
-    // an address that has not failed is not refused (issue 27: no lockout by a third party).
+    // an address that has not failed is not refused (no lockout by a third party).
     const again = await login(two, '10.3.0.1');
     expect(again.statusCode).toBe(429);
     expect(body(again).message).toMatch(/^Too many failed attempts for this e-mail/);

@@ -1,4 +1,4 @@
-// NUL and invalid text are a 400 naming the field (issue 27): every string of every route's body, query and params
+// NUL and invalid text are a 400 naming the field: every string of every route's body, query and params
 // is sent with a NUL (and, in bodies, an unpaired surrogate); each answers 400 in the envelope, and nothing is
 // logged at error level. The routes and their schemas are the app's own, so a new route is covered as it is added.
 import { Writable } from 'node:stream';

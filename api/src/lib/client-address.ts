@@ -1,4 +1,4 @@
-// The client a per-address limit counts (issue 32). One IPv6 subscriber gets a whole /64 (often more), so counting
+// The client a per-address limit counts. One IPv6 subscriber gets a whole /64 (often more), so counting
 // each IPv6 address alone lets one machine take 2^64 fresh counters: an IPv6 address counts as its /64. An
 // IPv4-mapped IPv6 address (::ffff:192.0.2.1, what a dual-stack socket reports) counts as the IPv4 address.
 import { isIP } from 'node:net';

@@ -1,4 +1,4 @@
-// Login limits that count failures only, so no one can lock an owner out (issue 27). Counters are rows of the
+// Login limits that count failures only, so no one can lock an owner out. Counters are rows of the
 // rate_limits table on either engine (shared by every API process on PostgreSQL, kept across restarts; keys are
 // hashes, so the table holds no addresses or e-mails):
 // - per address: its failed logins in the window; past the limit the address is refused until the window ends,

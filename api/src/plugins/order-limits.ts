@@ -1,4 +1,4 @@
-// Order flooding (issue 27): limits per account and per address on placing orders (cash on delivery, Razorpay,
+// Order flooding: limits per account and per address on placing orders (cash on delivery, Razorpay,
 // Stripe). The counters are rows of the rate_limits table on either engine, so they hold across every API instance.
 // An order is counted in the transaction that stores it: a refused or failed placement rolls its count back, so the
 // counters are the orders stored in the window, and an Idempotency-Key replay (which stores nothing) is not counted.

@@ -1,4 +1,4 @@
-// Issue 28: e-mail verification, password reset and the back office's mail page (the local catcher's messages).
+// E-mail verification, password reset and the back office's mail page (the local catcher's messages).
 import { Type, type Static } from '@sinclair/typebox';
 import { Answer, Envelope, Text } from './common.js';
 

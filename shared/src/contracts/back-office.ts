@@ -20,7 +20,7 @@ export const Me = Type.Object({
   name: Type.String(),
   email: Type.String(),
   role: Role,
-  /** Whether the address was proved by the link sent at sign-up (issue 28); roles need it. */
+  /** Whether the address was proved by the link sent at sign-up; roles need it. */
   emailVerified: Type.Boolean(),
 });
 export type Me = Static<typeof Me>;

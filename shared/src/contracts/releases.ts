@@ -267,7 +267,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 export type DeskReleaseIsTheModelsRelease = Holds<Same<DeskRelease, Omit<Release, 'buildHash'>>>;
 
-// --- Deploy tokens and publishing over the network (issue 33) ---
+// --- Deploy tokens and publishing over the network ---
 
 /**
  * What a deploy token may do: publish a version, move a rollout (start, percent, approve, complete, abort), roll

@@ -1,4 +1,4 @@
-// What the shop accepts as an e-mail address (issue 32): one bare addr-spec, local@domain, and nothing a mail library
+// What the shop accepts as an e-mail address: one bare addr-spec, local@domain, and nothing a mail library
 // could read as something else. A display name, quotes, angle brackets, a group, a list, a comment or whitespace
 // inside could aim a message at an address other than the one the form shows, so every form and every API call
 // that takes an address uses this one rule.

@@ -69,7 +69,7 @@ export function isAddressComplete(address: Partial<Address>): boolean {
 
 /**
  * Why an address cannot be saved or ordered to, or null. Its e-mail may be empty (SPEC section 5), but one that is
- * typed must be a bare address, as the form's e-mail field demands (issue 32).
+ * typed must be a bare address, as the form's e-mail field demands.
  */
 export function addressProblem(address: Partial<Address>): string | null {
   if (!isAddressComplete(address)) return ADDRESS_MESSAGES.required;

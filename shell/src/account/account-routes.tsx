@@ -5,7 +5,7 @@ import { Spinner } from '@metrology/shared';
 const ResetPasswordPage = lazy(() => import('./reset-password-page'));
 const VerifyEmailPage = lazy(() => import('./verify-email-page'));
 
-/** /reset-password (issue 28): a new password with the link, or the "Forgot password?" form without one. */
+/** /reset-password: a new password with the link, or the "Forgot password?" form without one. */
 export function ResetPasswordRoute() {
   return (
     <Suspense fallback={<Spinner label="Loading the page" />}>
@@ -14,7 +14,7 @@ export function ResetPasswordRoute() {
   );
 }
 
-/** /verify-email (issue 28): the sign-up e-mail's link. */
+/** /verify-email: the sign-up e-mail's link. */
 export function VerifyEmailRoute() {
   return (
     <Suspense fallback={<Spinner label="Loading the page" />}>

@@ -28,7 +28,7 @@ export const authApi = shopApi.injectEndpoints({
       // The token is given explicitly: the store forgets it at once, before this call leaves.
       query: (token) => ({ url: '/api/user/logout', method: 'POST', body: {}, headers: { token } }),
     }),
-    /** "Forgot password?": the same answer whether an account has the e-mail or not (issue 28). */
+    /** "Forgot password?": the same answer whether an account has the e-mail or not. */
     requestPasswordReset: build.mutation<AccountMessageResponse, PasswordResetRequestBody>({
       query: (body) => ({ url: '/api/user/password-reset/request', method: 'POST', body }),
     }),

@@ -82,7 +82,7 @@ export const backOfficeApi = shopApi
         // The move writes an e-mail to the outbox too.
         invalidatesTags: ['DeskOrders', 'Orders', 'CaughtMail'],
       }),
-      /** The local mail catcher's messages and the outbox's counts (issue 28). */
+      /** The local mail catcher's messages and the outbox's counts. */
       caughtMail: build.query<CaughtMailResponse, void>({
         query: () => '/api/staff/mail',
         providesTags: ['CaughtMail'],

@@ -1,4 +1,4 @@
-// The desk's deploy tokens (issue 33): each token with its rights and its last use, a form that makes one and shows
+// The desk's deploy tokens: each token with its rights and its last use, a form that makes one and shows
 // its secret once, and Revoke after a confirmation. The API takes these calls from a release manager's session only.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog, DialogDescription, DialogTitle, errorMessage } from '@metrology/shared';

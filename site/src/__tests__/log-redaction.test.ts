@@ -1,4 +1,4 @@
-// The site server's log keeps no secret from a URL (issue 27): a query-string token is replaced on the request line.
+// The site server's log keeps no secret from a URL: a query-string token is replaced on the request line.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';

@@ -1,4 +1,4 @@
-// Static paths are judged after normalising (issue 27): a Node build, a source map, page-assets.json or a registry
+// Static paths are judged after normalising: a Node build, a source map, page-assets.json or a registry
 // file answers 404 however its path is written. Real HTTP requests, because a client library may normalise the path.
 import { promises as fs } from 'node:fs';
 import http from 'node:http';

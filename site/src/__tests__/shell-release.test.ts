@@ -1,4 +1,4 @@
-// Issue 33, the shell released like a remote: each shell build is an immutable version in the release store with
+// The shell released like a remote: each shell build is an immutable version in the release store with
 // the same live pointer, rollback and action log; the site serves the live version's page, assets and render (never
 // shell/dist once one is published) and the files of the last N versions, so a page opened before a deploy still
 // loads its chunks; the (N+1)th version's files are not served.

@@ -1,4 +1,4 @@
-// Issue 33, one artifact store: with DATABASE_URL a version's files are blobs in PostgreSQL (each stored once across
+// One artifact store: with DATABASE_URL a version's files are blobs in PostgreSQL (each stored once across
 // versions) and a site server with an empty cache of its own fetches them on first need, checks every hash, serves
 // the browser's files and renders with the Node build. A corrupted blob or cached file is refused, never served.
 import { promises as fs } from 'node:fs';

@@ -1,4 +1,4 @@
-// GET /metrics of the site server (issue 27): Prometheus text; a page view moves the request, page-cache, render
+// GET /metrics of the site server: Prometheus text; a page view moves the request, page-cache, render
 // and per-version counters; refused to an outside address, directly or forwarded by the balancer.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

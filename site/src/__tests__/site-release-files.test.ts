@@ -1,4 +1,4 @@
-// Issue 32, the site's half: each test is an attack the site now stops. The site issues the session id (a cookie it
+// Rollout signals nobody can steer, the site's half: each test is an attack the site now stops. The site issues the session id (a cookie it
 // did not sign is replaced, so nobody picks their rollout bucket), sends only published versions' files and the
 // registry from RELEASES_DIR however the path is spelled, lists no staged version to strangers, and sends a preview
 // link's browser nowhere but this site.

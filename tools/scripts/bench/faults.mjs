@@ -134,7 +134,7 @@ export async function run() {
       try {
         await waitUp(`${site}/config.json`, 300_000);
         await waitUp(`${api}/api/health`, 60_000);
-        // The site is its own process since issue 19; before, it ran inside start.mjs itself.
+        // The site is a process of its own, apart from start.mjs.
         const apiPid = descendant(/** @type {number} */ (shop.pid), 'api/dist/main.js');
         note();
         const pid =

@@ -1,5 +1,5 @@
 // @ts-check
-// The first-visit figures of `npm run bench -- --pages` (issue 25): every script a route loads with its size and
+// The first-visit figures of `npm run bench -- --pages`: every script a route loads with its size and
 // what it holds, INP of scripted interactions at 4x CPU slowdown, and the uncached server render of the catalogue
 // pages at 10,000 products. Prints figures; judges nothing but marks what misses the goals.
 import { existsSync, readFileSync } from 'node:fs';
@@ -179,7 +179,7 @@ export async function uncachedRenders({ siteUrl, paths, times = 10 }) {
 }
 
 /**
- * INP of the early actions of issue 31, taken as soon as the control shows (the page only committed, nothing
+ * INP of the early actions, taken as soon as the control shows (the page only committed, nothing
  * waits for its scripts) at 6x CPU slowdown, for each shop in turn (a baseline first), interleaved run by run. The
  * figure is the slowest Event Timing interaction from the page's start until the action's result shows; an action
  * whose result never shows within 30 s is printed as lost.

@@ -2,11 +2,11 @@
 // The page bench of `npm run bench`: Lighthouse (mobile preset) on the site's routes, median of a few runs each,
 // and the site server's throughput and latency for page requests. It measures whatever the site serves (the
 // client-rendered shell today, server-rendered pages later) and judges nothing: it prints figures, marking the
-// ones that miss the goals of issue 12.
+// ones that miss the page goals.
 import lighthouse from 'lighthouse';
 import { drive } from './drive.mjs';
 
-/** The goals of issue 12 for every route (Lighthouse mobile) and for server renders. */
+/** The page goals for every route (Lighthouse mobile) and for server renders. */
 export const GOALS = {
   performance: 0.95,
   lcpMs: 1800,
@@ -206,7 +206,7 @@ export async function serverLoad({ siteUrl, pages, connections, seconds }) {
   console.log(`  ✗ misses the goal for server renders (p95 ≤ ${GOALS.p95Ms} ms).`);
 }
 
-/** Issue 31's goals for a page beside its baseline. */
+/** The goals for a page beside its baseline. */
 export const COMPARE_GOALS = { performance: 0.9, lcpAfterFcpMs: 200, tbtMs: 250, tbtShareOfBaseline: 1 / 3 };
 
 /**
@@ -258,7 +258,7 @@ export async function lighthouseCompare({ sites, routes, chromePort, runs }) {
     }
   }
   console.log(
-    `  Lighthouse ${lighthouseVersion}. ✗ misses issue 31's goal (performance ≥ ${COMPARE_GOALS.performance}, LCP ≤ FCP + ${COMPARE_GOALS.lcpAfterFcpMs} ms, TBT ≤ ${COMPARE_GOALS.tbtMs} ms and ≤ a third of the baseline's, JS ≤ ${GOALS.jsKiB} KiB).`,
+    `  Lighthouse ${lighthouseVersion}. ✗ misses the goal (performance ≥ ${COMPARE_GOALS.performance}, LCP ≤ FCP + ${COMPARE_GOALS.lcpAfterFcpMs} ms, TBT ≤ ${COMPARE_GOALS.tbtMs} ms and ≤ a third of the baseline's, JS ≤ ${GOALS.jsKiB} KiB).`,
   );
   return figures;
 }

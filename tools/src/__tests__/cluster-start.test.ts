@@ -1,5 +1,5 @@
 // A cluster process that ends before it answers is named with how it ended and its last log lines: the rolling-deploy
-// bench's "api-1 exited before it answered /api/health" (issue 33) said nothing else, its output going nowhere.
+// bench's "api-1 exited before it answered /api/health" said nothing else, its output going nowhere.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -7,12 +7,12 @@ import { isRole, type Role } from './roles.js';
 
 export class UserAdminError extends Error {}
 
-/** Why a role is refused to an address nobody proved (issue 28): someone else may have registered it first. */
+/** Why a role is refused to an address nobody proved: someone else may have registered it first. */
 export const unverifiedRoleRefusal = (email: string) =>
   `${email} has not verified its e-mail address, so it cannot be given a role: whoever registered it may not own it. ` +
   `Ask its owner to open the link in the verification e-mail (or choose "Resend verification" in the account menu), then grant again.`;
 
-/** Why a role is refused to an account whose password was chosen before its address was proved (issue 32). */
+/** Why a role is refused to an account whose password was chosen before its address was proved. */
 export const passwordBeforeProofRoleRefusal = (email: string) =>
   `${email} has not chosen a password since its e-mail address was proved, so it cannot be given a role: its password may be that of whoever registered the address first. ` +
   `Ask its owner to choose a new password with "Forgot password?" on the site (the link goes to the address), then grant again.`;

@@ -1,4 +1,4 @@
-// E-mail verification and password reset (issue 28): the links the shop mails, and what using them does.
+// E-mail verification and password reset: the links the shop mails, and what using them does.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import {

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/database.js';
 
 export type TokenPurpose = 'verify-email' | 'reset-password';
 
-/** How long a link works: a reset link half an hour (issue 28), a verification link two days. */
+/** How long a link works: a reset link half an hour, a verification link two days. */
 export const TOKEN_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
   'reset-password': 30 * 60,
   'verify-email': 48 * 60 * 60,

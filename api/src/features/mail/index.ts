@@ -1,4 +1,4 @@
-// Issue 28's mail: the outbox's writer and sender for the app's context, and the routes (verification, reset,
+// The shop's mail: the outbox's writer and sender for the app's context, and the routes (verification, reset,
 // the back office's mail page). The sender runs in every API process; the claim keeps them from sending twice.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.js';

@@ -92,7 +92,7 @@ export function mailOptionsFromEnv(env: NodeJS.ProcessEnv): MailOptions {
     throw new Error(
       `MAIL_DISABLED names unknown kinds (${unknown.join(', ')}); the kinds are ${MAIL_KINDS.join(', ')}`,
     );
-  // Addresses the operator sets are held to the same bare-address rule as the forms' (issue 32).
+  // Addresses the operator sets are held to the same bare-address rule as the forms'.
   const staffTo = list(env.MAIL_STAFF_TO);
   const staffEmail = env.STAFF_EMAIL?.trim() || undefined;
   const bad = [...staffTo, ...(staffEmail ? [staffEmail] : [])].filter((email) => !normaliseEmail(email));

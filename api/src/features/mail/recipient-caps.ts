@@ -1,4 +1,4 @@
-// Per-recipient caps on everything the outbox sends (issue 32): a stranger who types someone's address into a form
+// Per-recipient caps on everything the outbox sends: a stranger who types someone's address into a form
 // (sign-up, contact, enquiry, application, "Forgot password?") can make the shop write to that mailbox only a few
 // times an hour, whatever address or network they send from. Counted in mail_outbox itself (messages to the address
 // written in the last hour and not suppressed), under a per-address lock, so concurrent requests and several API

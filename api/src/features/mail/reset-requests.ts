@@ -1,4 +1,4 @@
-// "Forgot password?" answered in the same time whether or not an account has the e-mail (issue 32): the request
+// "Forgot password?" answered in the same time whether or not an account has the e-mail: the request
 // does the same work for every address (one row in password_reset_requests), and the lookup, the link and the
 // message happen after the answer has gone, here. A request left behind by a stopped process is worked off by the
 // next pass of any API process (the claim skips rows another process holds).

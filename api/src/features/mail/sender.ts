@@ -116,7 +116,7 @@ export class MailSender {
     let delivered = 0;
     for (const row of claimed.rows) {
       // Never a string nodemailer would parse: one bare address, in the header and in the envelope alike, so
-      // nothing inside a stored address can name another recipient (issue 32). A row written before the rule
+      // nothing inside a stored address can name another recipient. A row written before the rule
       // with anything else is set aside, not sent.
       const address = normaliseEmail(row.to_address);
       if (!address || address !== row.to_address) {

@@ -1,4 +1,4 @@
-// Orders awaiting payment expire (issue 27): each API sweeps on a timer; one statement cancels and records them.
+// Orders awaiting payment expire: each API sweeps on a timer; one statement cancels and records them.
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import { ORDER_STATUS } from './order-service.js';

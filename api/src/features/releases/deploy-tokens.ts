@@ -1,4 +1,4 @@
-// Deploy tokens (issue 33): what a section team's CI presents instead of a release manager's session. A token names
+// Deploy tokens: what a section team's CI presents instead of a release manager's session. A token names
 // the remotes and the actions it may use, expires, can be revoked, and records its last use; the action log names it
 // as `token:<name>#<id>`. Only the SHA-256 of the secret is stored: the secret is shown once, when it is made.
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Release diagnostics (issue 26): the shell reports remotes that failed to load, each report carrying the page
+// Release diagnostics: the shell reports remotes that failed to load, each report carrying the page
 // token the site signed into the page (its session and the versions it served); the site servers report the
 // sessions they served per version (signed with the release signing key). Both feed the rollout controller's
 // figures; release managers read the latest reports.

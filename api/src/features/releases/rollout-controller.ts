@@ -1,4 +1,4 @@
-// The rollout controller of one API process (issue 26): every ROLLOUT_CHECK_SECONDS it judges each running
+// The rollout controller of one API process: every ROLLOUT_CHECK_SECONDS it judges each running
 // rollout (rollout-health.ts): aborts a canary over the threshold, moves plans on. With several APIs on one
 // PostgreSQL, a transaction-scoped advisory lock lets one of them judge per tick (the others skip); the registry
 // changes are idempotent anyway. On PGlite there is one process.

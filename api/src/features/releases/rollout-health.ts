@@ -208,7 +208,7 @@ export async function rolloutEvidence(
   policy: ReleaseConfig,
 ) {
   const since = windowStart(rollout, now, policy);
-  // A version every visitor gets is never rolled back on the browser's word alone (issue 26): at 100 % only the
+  // A version every visitor gets is never rolled back on the browser's word alone: at 100 % only the
   // server's own render failures count.
   const serverOnly = rollout.percent >= 100;
   const canary = await versionEvidence(db, remote, rollout.version, since, serverOnly);

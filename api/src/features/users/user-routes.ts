@@ -62,7 +62,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       await limitPerEmail(app, 'register', email);
       const id = newId();
       const passwordHash = await hashPassword(password);
-      // The account and its verification link (issue 28) are stored together, or neither.
+      // The account and its verification link are stored together, or neither.
       const inserted = await db.transaction(async (tx) => {
         const added = await tx.query(
           `INSERT INTO users (id, name, email, password_hash) VALUES ($1, $2, $3, $4)

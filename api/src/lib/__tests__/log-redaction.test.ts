@@ -1,4 +1,4 @@
-// Logs without secrets (issue 27): a token in a query string, a password in a body, the token and Authorization
+// Logs without secrets: a token in a query string, a password in a body, the token and Authorization
 // headers never reach the API's log, on a request line, an error's message or a framework refusal.
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';

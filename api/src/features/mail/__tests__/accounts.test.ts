@@ -1,6 +1,6 @@
-// Issue 28 on both engines: verification and reset links are single-use and expire, a reset ends every session,
+// On both engines: verification and reset links are single-use and expire, a reset ends every session,
 // the reset request answers the same for unknown e-mails (and is limited), and roles need a verified address.
-// Issue 32: proving an address ends the sessions and the password from before the proof (no squatting), and a
+// Proving an address ends the sessions and the password from before the proof (no squatting), and a
 // role needs a password chosen after it.
 import type { FastifyInstance } from 'fastify';
 import { body, get, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
@@ -63,7 +63,7 @@ describe('e-mail verification', () => {
     const link = await linkToken(email, 'verify-email');
     const first = await post(app, '/api/user/verify-email', { token: link });
     expect([first.statusCode, body(first).message]).toEqual([200, ACCOUNT_MESSAGES.verified]);
-    // Proving the address ends the sessions from before it (issue 32); the owner sets a password by a reset link.
+    // Proving the address ends the sessions from before it; the owner sets a password by a reset link.
     expect((await get(app, '/api/user/me', token)).statusCode).toBe(401);
     const fresh = await resetPassword(email, 'a password set after');
     expect(await me(fresh)).toMatchObject({ emailVerified: true });
@@ -89,7 +89,7 @@ describe('e-mail verification', () => {
     const fresh = await linkToken(email, 'verify-email');
     expect(fresh).not.toBe(old);
     expect((await post(app, '/api/user/verify-email', { token: fresh })).statusCode).toBe(200);
-    // Verifying ended the old session (issue 32): a new one, after a new password, is told it is done.
+    // Verifying ended the old session: a new one, after a new password, is told it is done.
     const after = await post(
       app,
       '/api/user/verify-email/resend',
@@ -210,7 +210,7 @@ describe('roles need a verified address', () => {
     );
     expect(await me(token)).toMatchObject({ role: 'shopper' });
     await post(app, '/api/user/verify-email', { token: await linkToken(email, 'verify-email') });
-    // Proved, but the password is still the sign-up's (issue 32): refused until the owner sets one.
+    // Proved, but the password is still the sign-up's: refused until the owner sets one.
     await expect(setRole(app.shop.db, email, 'staff')).rejects.toThrow(
       new UserAdminError(passwordBeforeProofRoleRefusal(email)),
     );
@@ -248,7 +248,7 @@ describe('roles need a verified address', () => {
         body<{ user: { role: string } }>(await get(other, '/api/user/me', session)).user.role;
       expect(await role(token)).toBe('shopper');
       expect((await post(other, '/api/user/verify-email', { token: link })).statusCode).toBe(200);
-      // Verified, but the registrant's session ended and the sign-up password is not the owner's (issue 32).
+      // Verified, but the registrant's session ended and the sign-up password is not the owner's.
       expect((await get(other, '/api/user/me', token)).statusCode).toBe(401);
       expect((await post(other, '/api/user/login', { email: first, password: PASSWORD })).statusCode).toBe(
         403,
@@ -272,7 +272,7 @@ describe('roles need a verified address', () => {
   });
 });
 
-describe('no squatting (issue 32)', () => {
+describe('no squatting', () => {
   it("the registrant's session ends when the owner verifies, and the registrant's password stops logging in", async () => {
     // The squatter registers a future staff member's address and keeps a second session too.
     const { token: squatter, email } = await register(app, 'Squatter');
@@ -333,7 +333,7 @@ describe('no squatting (issue 32)', () => {
   });
 });
 
-describe('"Forgot password?" answers without telling whether the e-mail has an account (issue 32)', () => {
+describe('"Forgot password?" answers without telling whether the e-mail has an account', () => {
   it('does the same work for a known and an unknown e-mail: one request row, no lookup before the answer', async () => {
     const { email } = await register(app);
     await app.shop.passwordResets.drain();

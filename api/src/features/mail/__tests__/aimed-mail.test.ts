@@ -1,4 +1,4 @@
-// Issue 32 on both engines, each test the attack it stops: an address that aims mail elsewhere is refused on every
+// On both engines, each test the attack it stops: an address that aims mail elsewhere is refused on every
 // route that takes one, nodemailer is never handed a string to parse, one mailbox gets a few messages an hour at
 // most, a stranger's text never rides in the shop's mail to an unproven address, and Caught mail hides links.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

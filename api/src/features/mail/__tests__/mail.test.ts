@@ -1,4 +1,4 @@
-// Issue 28 on both engines: the outbox is written with its cause or not at all, two senders deliver each message
+// On both engines: the outbox is written with its cause or not at all, two senders deliver each message
 // once, delivery survives an SMTP server that refuses then accepts, and what the messages say.
 import type { FastifyInstance } from 'fastify';
 import { formatAmount } from '@metrology/shared/rules';
@@ -137,7 +137,7 @@ describe('order and lead messages', () => {
 
   it('a staff move tells the shopper; the note only when it is meant for them', async () => {
     const shopper = await register(app, 'Sam Shopper');
-    // A proved address: an unproven one gets 3 messages an hour (issue 32), and this is the fourth.
+    // A proved address: an unproven one gets 3 messages an hour, and this is the fourth.
     await app.shop.db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [shopper.email]);
     const placed = await post(app, '/api/order/place', orderBody(priced[2] as ProductRef), shopper.token);
     const { orderId } = body<{ orderId: string }>(placed);
@@ -184,7 +184,7 @@ describe('order and lead messages', () => {
     const [notice] = await outbox('kind = $1 AND to_address = $2', ['enquiry-staff', staffEmail]);
     expect(ack?.subject).toBe('We received your enquiry');
     expect(ack?.text_body).toContain(product.name);
-    // Nobody proved buyer@example.com (issue 32): the acknowledgement quotes the reference, not what was typed.
+    // Nobody proved buyer@example.com: the acknowledgement quotes the reference, not what was typed.
     expect(ack?.text_body).toContain(`Reference: ${body<{ enquiryId: string }>(res).enquiryId}`);
     expect(ack?.text_body).not.toContain('Acme');
     expect(ack?.text_body).not.toContain('calibration certificates');
@@ -211,7 +211,7 @@ describe('order and lead messages', () => {
   });
 
   it('every message has a text part and an HTML part with no remote image', async () => {
-    // A suppressed row (issue 32) is a record of a message never written out.
+    // A suppressed row is a record of a message never written out.
     for (const row of await outbox('suppressed_at IS NULL')) {
       expect(row.text_body.length).toBeGreaterThan(0);
       expect(row.html_body).toMatch(/^<!doctype html>/);

@@ -1,4 +1,4 @@
-// Orders awaiting payment expire (issue 27): cancelled with an event by one statement that two API instances may
+// Orders awaiting payment expire: cancelled with an event by one statement that two API instances may
 // run at once, a paid order untouched, and the desk hiding expired orders unless asked.
 import type { FastifyInstance } from 'fastify';
 import {

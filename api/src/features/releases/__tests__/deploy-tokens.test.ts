@@ -1,4 +1,4 @@
-// Deploy tokens (issue 33): made by a release manager, shown once, stored hashed, scoped to remotes and actions
+// Deploy tokens: made by a release manager, shown once, stored hashed, scoped to remotes and actions
 // (403 beyond them), refused when revoked or expired (401), and named in the action log.
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';

@@ -1,4 +1,4 @@
-// The release CLI over real HTTP (issue 33): `npm run release` (tools/scripts/release.mjs, run as a process) makes
+// The release CLI over real HTTP: `npm run release` (tools/scripts/release.mjs, run as a process) makes
 // a deploy token as a release manager, then publishes a small generated build with it to an API listening on a
 // port, rolls it out, reads the status and the log, and is refused what the token may not do.
 import { execFile } from 'node:child_process';

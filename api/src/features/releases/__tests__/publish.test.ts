@@ -1,4 +1,4 @@
-// POST /api/releases/publish (issue 33): a pack is checked whole before anything is recorded, and a refused one
+// POST /api/releases/publish: a pack is checked whole before anything is recorded, and a refused one
 // leaves nothing behind (no version folder, no registry change, no blob, no unpack folder). On the embedded
 // database the files land in RELEASES_DIR; on PostgreSQL in the artifact store (blobs stored once, a manifest).
 import { randomBytes } from 'node:crypto';

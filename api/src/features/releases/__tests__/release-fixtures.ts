@@ -1,4 +1,4 @@
-// Small generated builds and packs for the publish-over-the-network tests (issue 33): never the real webpack build.
+// Small generated builds and packs for the publish-over-the-network tests: never the real webpack build.
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

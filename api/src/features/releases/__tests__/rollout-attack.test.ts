@@ -1,4 +1,4 @@
-// Issue 32: a stranger on a few addresses can neither roll back a healthy canary nor keep a broken one alive. A
+// A stranger on a few addresses can neither roll back a healthy canary nor keep a broken one alive. A
 // simulation on a simulated clock, against the real pieces: the site's session ids, buckets, networks, page tokens
 // and served-sessions counter (site/src/render), the API's routes and tables, and the rollout controller with its
 // default policy. Real visitors arrive from many networks; the attacker has 8 addresses, each in a /24 of its own
