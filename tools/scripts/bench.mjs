@@ -17,6 +17,7 @@ import { REMOTE_NAMES, SHELL } from '@metrology/shared/release';
 import { buildIfNeeded } from '../src/build.mjs';
 import { ROOT } from '../src/paths.mjs';
 import { lighthouseCompare, lighthouseRoutes, serverLoad } from './bench/pages.mjs';
+import { compressionFigures, printCompression } from './bench/compression.mjs';
 import { freePort } from '../src/free-port.mjs';
 
 // The site and the release platform are TypeScript packages (site/, releases/): built when changed, then loaded.
@@ -340,6 +341,13 @@ async function main() {
         { label: '/product/:slug', path: productPath, markers: [product.name] },
       ],
     });
+    const sitePid = running.site?.pid;
+    if (sitePid) {
+      // After Lighthouse: every copy is made already, so the first requests here are not the first ones.
+      printCompression([
+        { name: 'this tree', figures: await compressionFigures({ siteUrl: running.siteUrl, pid: sitePid }) },
+      ]);
+    }
   } finally {
     await chrome?.kill();
     await running.stop();
