@@ -13,7 +13,6 @@ import { promises as fs } from 'node:fs';
 import { SHELL_RELEASE, entryOf, readRegistry } from './registry.js';
 import { readBuildFiles } from './pack.js';
 import type { ArtifactStore } from './artifact-store.js';
-import type { RegistryChange } from './registry.js';
 
 /** Serialises registry changes across processes and machines (and the table's creation). */
 const REGISTRY_LOCK = 715015;
@@ -48,19 +47,18 @@ const CREATE = [
   ...ARTIFACT_TABLES,
 ];
 
-import type { Registry, ReleaseActionRecord } from './registry.js';
+import type { Registry, RegistryStore, ReleaseActionRecord } from './registry.js';
 export type { Registry, ReleaseActionRecord };
 
-export interface RegistryStore {
+/**
+ * The release model's store (model.ts RegistryStore: read, update in one transaction with its action rows, the
+ * action log) kept in PostgreSQL, with the artifact store always there and what a server needs besides.
+ */
+export interface PgRegistryStore extends RegistryStore {
   /** a human description, for logs and `release status` */
   where: string;
-  read: () => Promise<Registry>;
   /** the registry as /remotes/registry.json serves it */
   readText: () => Promise<string>;
-  /** runs fn with every other change held off; writes the registry fn returns (null: no change) and its action rows, in one transaction */
-  update: <T>(fn: (registry: Registry) => Promise<RegistryChange<T>>) => Promise<T>;
-  /** the action log, newest first */
-  readActions: (limit: number) => Promise<ReleaseActionRecord[]>;
   /** the published versions' files */
   artifacts: ArtifactStore;
   close: () => Promise<void>;
@@ -133,7 +131,7 @@ async function loadActions(db: pg.Pool, limit: number): Promise<ReleaseActionRec
  * Stores the files of every version the registry names whose folder is in RELEASES_DIR but not yet in the artifact
  * store (versions published before it, or on a single machine): from then on site servers need no shared folder.
  */
-async function importVersionFolders(pool: pg.Pool, releasesDir: string, update: RegistryStore['update']) {
+async function importVersionFolders(pool: pg.Pool, releasesDir: string, update: PgRegistryStore['update']) {
   const registry = await load(pool);
   const { rows } = await pool.query('SELECT remote, version FROM release_versions');
   const stored = new Set(rows.map((row) => `${row.remote}/${row.version}`));
@@ -181,12 +179,12 @@ export function describeDatabase(url: string) {
 export async function openPgRegistryStore(
   databaseUrl: string,
   options: { importFrom?: string; poolSize?: number } = {},
-): Promise<RegistryStore> {
+): Promise<PgRegistryStore> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 3 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
 
-  const update: RegistryStore['update'] = async (fn) => {
+  const update: PgRegistryStore['update'] = async (fn) => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../tools/src/pg-cluster.mjs';
-import { openPgRegistryStore, type RegistryStore } from '../pg-store.js';
+import { openPgRegistryStore, type PgRegistryStore } from '../pg-store.js';
 import { publishForStart, publishLocalBuilds } from '../../../tools/src/publish-local.mjs';
 import { REMOTE_NAMES, publishRelease, readRegistry, rollbackRelease } from '../registry.js';
 import { runRelease, type ReleaseDeps } from '../cli.js';
@@ -115,7 +115,7 @@ describe('the release registry in PostgreSQL', () => {
 
   it('serialises concurrent publishes from several processes: none is lost', async () => {
     const releasesDir = path.join(root, 'concurrent');
-    const stores: RegistryStore[] = await Promise.all([1, 2, 3].map(() => openPgRegistryStore(server.url)));
+    const stores: PgRegistryStore[] = await Promise.all([1, 2, 3].map(() => openPgRegistryStore(server.url)));
     try {
       const remotes = ['mfe-catalog', 'mfe-commerce', 'mfe-careers'];
       await Promise.all(

@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { verifyToken } from '@metrology/shared/signed-token';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../tools/src/pg-cluster.mjs';
-import { openPgRegistryStore, type RegistryStore as PgRegistryStore } from '../pg-store.js';
+import { openPgRegistryStore, type PgRegistryStore } from '../pg-store.js';
 import {
   abortRollout,
   advanceRollouts,

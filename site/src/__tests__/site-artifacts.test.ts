@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { sha256Of, type ArtifactStore } from '@metrology/releases/artifact-store';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../tools/src/pg-cluster.mjs';
-import { openPgRegistryStore, type RegistryStore } from '@metrology/releases/pg-store';
+import { openPgRegistryStore, type PgRegistryStore } from '@metrology/releases/pg-store';
 import { publishRelease, rollbackRelease } from '@metrology/releases/registry';
 import { createSiteServer } from '../server.js';
 import { bigScript, brotli11, compressions, gzip9 } from './site-fixtures';
@@ -47,7 +47,7 @@ module.exports.renderPage = async ({ registry, releasesDir }) => {
 
 let server: ThrowawayPostgres;
 let root: string;
-let store: RegistryStore;
+let store: PgRegistryStore;
 let shellDir: string;
 const releasesDir = () => path.join(root, 'releases');
 const sites: FastifyInstance[] = [];

@@ -10,7 +10,7 @@ import { launch } from '../launch.mjs';
 import { freePort } from '../free-port.mjs';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../pg-cluster.mjs';
 import { siteRoleName } from '../site-role.mjs';
-import { openPgRegistryStore, type RegistryStore } from '@metrology/releases/pg-store';
+import { openPgRegistryStore, type PgRegistryStore } from '@metrology/releases/pg-store';
 import { publishRelease } from '@metrology/releases/registry';
 import { fakeBuild, REPO_ROOT, tempDir } from '../../../releases/src/__tests__/release-fixtures';
 import pg from 'pg';
@@ -250,7 +250,7 @@ describe('on PostgreSQL', () => {
     const { work, dataDir, releasesDir, targets, dist } = await prepare('site-sandbox-pg');
     const restore = withLauncherEnv({});
     const [sitePort, apiPort] = [await freePort(), await freePort()];
-    let store: RegistryStore | undefined;
+    let store: PgRegistryStore | undefined;
     const running = await launch({
       sitePort,
       apiPort,

@@ -7,7 +7,7 @@ import type * as PgStorePackage from '@metrology/releases/pg-store';
 
 /** The registry's types are the release platform's own (releases/src/model.ts, pg-store.ts). */
 export type { Registry, RegistryEntry, ReleaseActionRecord } from '@metrology/releases/registry';
-export type { RegistryStore } from '@metrology/releases/pg-store';
+export type { PgRegistryStore as RegistryStore } from '@metrology/releases/pg-store';
 export type { Rollout, RolloutStage } from '@metrology/shared/release';
 
 export type RegistryModule = typeof RegistryPackage;
