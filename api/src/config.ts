@@ -75,11 +75,11 @@ export interface BuildAppOptions {
   logFormat?: 'json' | 'pretty';
   /** Faults and abuse: see FaultOptions. */
   faults?: FaultOptions;
-  /** SMTP, the sender, kinds turned off, the first staff e-mail (README "Mail"). */
+  /** SMTP, the sender, kinds turned off, the first staff e-mail (docs/operations.md "Mail"). */
   mail?: MailOptions;
 }
 
-/** Staged rollouts (README "How a team ships"). */
+/** Staged rollouts (docs/releases.md "How a team ships"). */
 export interface ReleaseOptions {
   /** RELEASE_SIGNING_KEY: checks page tokens and the site's served reports, signs preview links. */
   signingKey?: string;
@@ -121,7 +121,7 @@ export const ROLLOUT_DEFAULTS = {
   nodeCheckSeconds: 30,
 } as const;
 
-/** Limits, sessions, payments mode and trust (README "Operating the shop"). */
+/** Limits, sessions, payments mode and trust (docs/operations.md "Operating the shop"). */
 export interface FaultOptions {
   /** statement_timeout of every PostgreSQL query in ms (STATEMENT_TIMEOUT_MS, default 10000; 0 = none). */
   statementTimeoutMs?: number;
@@ -346,7 +346,7 @@ export function optionsFromEnv(
   };
 }
 
-/** The fault and abuse settings from the environment (README "Operating the shop"). */
+/** The fault and abuse settings from the environment (docs/operations.md "Operating the shop"). */
 function faultsFromEnv(env: NodeJS.ProcessEnv, number: (name: string) => number | undefined): FaultOptions {
   const mode = env.PAYMENTS_MODE?.trim();
   if (mode && mode !== 'sandbox' && mode !== 'live')

@@ -316,8 +316,8 @@ async function rolloutOf(site: Site): Promise<{ version: string; percent: number
 const visitorAddress = (i: number) => `198.18.${i % 256}.7`;
 
 /**
- * The rollout controller's defaults (README "Release settings"), which the e2e API runs with: the 8 most failing
- * networks of each side are discounted, and 5 failing networks must be left.
+ * The rollout controller's defaults (docs/releases.md "Release settings"), which the e2e API runs with: the 8
+ * most failing networks of each side are discounted, and 5 failing networks must be left.
  */
 const TOLERATED_NETWORKS = 8;
 const MIN_FAILING_NETWORKS = 5;

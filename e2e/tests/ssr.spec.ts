@@ -9,8 +9,9 @@ import { test, expect, type Site } from '../support/fixtures';
 import { searchProducts, type Product } from '../support/shop-api';
 
 /**
- * Server rendering (README "How a page is rendered"): every route arrives as HTML with its data, the browser
- * hydrates it, and the server loads the live version of each remote from the registry on every request.
+ * Server rendering (docs/rendering.md "How a page is rendered"): every route arrives as HTML with its data,
+ * the browser hydrates it, and the server loads the live version of each remote from the registry on every
+ * request.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -12,7 +12,10 @@ export const PACK_MANIFEST = 'release-pack.json';
 export const PACK_FORMAT = 1;
 export const PACK_CONTENT_TYPE = 'application/vnd.metrology.release-pack+gzip';
 
-/** The pack limits (README "Publish from your own CI"): a real remote's two builds are about 10 MiB in ~200 files. */
+/**
+ * The pack limits (docs/releases.md "Ship from your own CI"): a real remote's two builds are about 10 MiB in
+ * ~200 files.
+ */
 export const PACK_LIMITS = Object.freeze({
   /** The upload as sent (gzip'd). */
   packBytes: 64 * 1024 * 1024,

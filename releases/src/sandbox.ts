@@ -16,7 +16,7 @@ import type { Readable } from 'node:stream';
 
 export type Containment = 'bubblewrap' | 'namespaces' | 'permissions';
 
-/** What a contained run may use (README "Containment of uploaded code"). */
+/** What a contained run may use (docs/releases.md "Containment of uploaded code"). */
 export type SandboxLimits = {
   timeoutMs: number;
   /** The address space of the whole process: V8's heap, Buffers, code, stacks. */

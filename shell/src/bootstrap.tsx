@@ -7,7 +7,10 @@ import { markEarlyInputLive, replayEarlyInput } from './early-input/replay';
 import { hydrateDeferredPartsOnNavigation } from './layout/deferred-on-navigation';
 import type { ShopData } from './server/render-page';
 
-/** The data a server-rendered page carries (README "How a page is rendered"), or null on a plain page. */
+/**
+ * The data a server-rendered page carries (docs/rendering.md "How a page is rendered"), or null on a plain
+ * page.
+ */
 function serverData(): ShopData | null {
   const element = document.getElementById('shop-data');
   if (!element?.textContent) return null;

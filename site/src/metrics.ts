@@ -1,8 +1,8 @@
 // GET /metrics of a site server: its counters in Prometheus text format (prom-client), for the operator's
-// scraper only (loopback or the TRUST_PROXY network, as the client resolves through the balancer; README
-// "Metrics"). Requests and latency by route and status, the page cache's hits and misses, render time, and the
-// pages served and failed per remote version (what a canary decision compares), the compressed copies of release
-// files made.
+// scraper only (loopback or the TRUST_PROXY network, as the client resolves through the balancer;
+// docs/operations.md "Metrics"). Requests and latency by route and status, the page cache's hits and misses,
+// render time, and the pages served and failed per remote version (what a canary decision compares), the
+// compressed copies of release files made.
 import { Counter, Histogram, Registry } from 'prom-client';
 import { isInternalAddress } from '@metrology/shared/trust-proxy';
 import type { FastifyInstance } from 'fastify';

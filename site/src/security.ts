@@ -15,7 +15,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Fixed hosts of the translation widget's styles and fonts, and Razorpay's form (README "Security headers"). */
+/**
+ * Fixed hosts of the translation widget's styles and fonts, and Razorpay's form (docs/operations.md "Security
+ * headers").
+ */
 const THIRD_PARTY = {
   style: ['https://www.gstatic.com', 'https://translate.googleapis.com'],
   font: ['https://fonts.gstatic.com'],

@@ -234,7 +234,8 @@ export function makeConfig({
 }
 
 /**
- * The Node build of a bundle (server/ in outputDir), for the site server's render (README "How a page is rendered").
+ * The Node build of a bundle (server/ in outputDir), for the site server's render (docs/rendering.md "How a
+ * page is rendered").
  * - A remote builds a federation container (remoteEntry.js, `commonjs-module`) exposing the same pages as its
  *   browser build; it is published in the same version folder, so the registry pointer moves both at once.
  * - The shell builds render.js: the page renderer the site server loads. It is the host: it provides the shared

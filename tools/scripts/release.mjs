@@ -14,7 +14,8 @@ const { openPgRegistryStore } = await import('@metrology/releases/pg-store');
 const { findSigningKey } = await import('@metrology/releases/signing-key');
 
 const releasesDir = path.resolve(process.env.RELEASES_DIR ?? DEFAULT_RELEASES_DIR);
-// With DATABASE_URL the pointer and history are the cluster's, in PostgreSQL (README "Operations").
+// With DATABASE_URL the pointer and history are the cluster's, in PostgreSQL (docs/operations.md "One release
+// pointer for every site server").
 const store = process.env.DATABASE_URL
   ? await openPgRegistryStore(process.env.DATABASE_URL, { importFrom: releasesDir }).catch((error) => {
       console.error(`release: cannot open the registry in DATABASE_URL (${error.message})`);
@@ -31,7 +32,7 @@ process.exitCode = await runRelease(process.argv.slice(2), {
   siteUrl: process.env.SITE_URL || `http://localhost:${process.env.SITE_PORT || 8080}`,
   ...(process.env.RELEASE_ACTOR ? { actor: process.env.RELEASE_ACTOR } : {}),
   ...(store ? { store } : {}),
-  // Over the network (README "Ship from your own CI"): the shop's URL and a deploy token.
+  // Over the network (docs/releases.md "Ship from your own CI"): the shop's URL and a deploy token.
   ...(process.env.RELEASE_URL ? { releaseUrl: process.env.RELEASE_URL } : {}),
   ...(process.env.RELEASE_TOKEN ? { releaseToken: process.env.RELEASE_TOKEN } : {}),
   ...(process.env.RELEASE_EMAIL && process.env.RELEASE_PASSWORD

@@ -1,6 +1,6 @@
 // GET /metrics: the API's counters in Prometheus text format, for the operator's scraper only (loopback or the
-// TRUST_PROXY network; README "Metrics"). Requests and their latency by route and status, the database pool,
-// rate-limit refusals, and the remotes' load failures the browsers report, per version.
+// TRUST_PROXY network; docs/operations.md "Metrics"). Requests and their latency by route and status, the
+// database pool, rate-limit refusals, and the remotes' load failures the browsers report, per version.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { REMOTE_NAMES } from '@metrology/shared/release';

@@ -140,8 +140,8 @@ const shopBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async 
 
 /**
  * On the server a query hook starts its query while rendering (effects never run there): the site server's
- * render sees which data a page asked for, waits for it and renders again (README "How a page is rendered").
- * In the browser hooks start queries in effects, as usual.
+ * render sees which data a page asked for, waits for it and renders again (docs/rendering.md "How a page is
+ * rendered"). In the browser hooks start queries in effects, as usual.
  */
 const createShopApi = buildCreateApi(
   coreModule(),

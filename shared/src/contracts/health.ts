@@ -1,4 +1,5 @@
-// GET /api/health: what `npm start`, the supervisor and the probes read (README "Health endpoints").
+// GET /api/health: what `npm start`, the supervisor and the probes read (docs/operations.md "Health
+// endpoints").
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from './common.js';
 import { PAYMENT_MODES } from './payments.js';

@@ -88,8 +88,8 @@ function StatusTable({
         </thead>
         {[...REMOTES, SHELL_RELEASE].map((remote: ReleaseName) => {
           const entry = remote === SHELL_RELEASE ? registry.shell : registry.remotes[remote];
-          // The shell is never previewed or rolled out in stages: a page needs one shell (README "The shell is
-          // released like a remote"); its versions are rolled back or re-promoted.
+          // The shell is never previewed or rolled out in stages: a page needs one shell (docs/releases.md
+          // "The shell is released like a remote"); its versions are rolled back or re-promoted.
           const section = remote === SHELL_RELEASE ? null : remote;
           if (!entry || entry.history.length === 0) {
             return (

@@ -1,6 +1,6 @@
-// The direction of imports (README "Boundaries"): the project's own ESLint config, run on probe files, must refuse an
-// import from one remote into another at any depth, from the shell into a remote, and from @metrology/shared into a
-// section, and must let the allowed imports through.
+// The direction of imports (docs/development.md "Boundaries"): the project's own ESLint config, run on probe
+// files, must refuse an import from one remote into another at any depth, from the shell into a remote, and
+// from @metrology/shared into a section, and must let the allowed imports through.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 

@@ -1,4 +1,5 @@
-// The mail settings (README "Mail"): where messages go, who they come from, which kinds are off, how retries wait.
+// The mail settings (docs/operations.md "Mail"): where messages go, who they come from, which kinds are off,
+// how retries wait.
 import { normaliseEmail } from '@metrology/shared/rules';
 
 /** Every message the shop sends; MAIL_DISABLED names the ones to leave out. */

@@ -1,5 +1,5 @@
-// What the shop writes and when (README "Mail"): each function composes one event's messages and stores them in
-// the outbox on the caller's transaction, so the message exists exactly when the event does.
+// What the shop writes and when (docs/operations.md "Mail"): each function composes one event's messages and
+// stores them in the outbox on the caller's transaction, so the message exists exactly when the event does.
 import type { Address, OrderItem } from '@metrology/shared';
 import { formatAmount } from '@metrology/shared/rules';
 import type { Queryable } from '../../db/database.js';

@@ -7,7 +7,7 @@
 import type { Queryable } from '../../db/database.js';
 import type { MailKind } from './mail-config.js';
 
-/** Messages an hour to one address (README "Mail"). */
+/** Messages an hour to one address (docs/operations.md "Mail"). */
 export const RECIPIENT_CAPS = {
   /** Acknowledgements of a contact message, enquiry or application, to any address. */
   acknowledgements: 3,

@@ -2,7 +2,7 @@
 // simulation on a simulated clock, against the real pieces: the site's session ids, buckets, networks, page tokens
 // and served-sessions counter (site/src/render), the API's routes and tables, and the rollout controller with its
 // default policy. Real visitors arrive from many networks; the attacker has 8 addresses, each in a /24 of its own
-// (the worst case for us), and 1,000 requests. Prints the figures the README quotes.
+// (the worst case for us), and 1,000 requests. Prints the figures docs/releases.md quotes.
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
