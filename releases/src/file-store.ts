@@ -16,6 +16,8 @@ import {
   type RegistryChange,
   type RegistryStore,
   type ReleaseActionRecord,
+  hasUnjudgedReleases,
+  upgradeHistory,
 } from './model.js';
 
 /** A lock older than this, or whose owner process is gone, was left by a crash. */
@@ -293,8 +295,19 @@ export function changeRegistry<T>(
   store: RegistryStore | undefined,
   fn: (registry: Registry) => Promise<RegistryChange<T>>,
 ): Promise<T> {
-  return store ? store.update(fn) : updateRegistry(releasesDir, fn);
+  // Releases recorded before liveAt and staged are judged from the action log first (upgradeHistory), under the
+  // same lock: the change starts from, and writes, the judged history.
+  const judged = async (registry: Registry) =>
+    fn(
+      hasUnjudgedReleases(registry)
+        ? upgradeHistory(registry, await readReleaseActions({ releasesDir, store, limit: WHOLE_LOG }))
+        : registry,
+    );
+  return store ? store.update(judged) : updateRegistry(releasesDir, judged);
 }
+
+/** Enough rows to read the whole action log when judging old releases. */
+const WHOLE_LOG = 1_000_000_000;
 
 /** Who runs this process, for the action log when nobody is named: user@host. */
 export function defaultActor() {

@@ -175,6 +175,67 @@ export function releaseStatus(registry: Registry) {
   return status;
 }
 
+// --- Entries recorded before liveAt and staged ---
+
+/** Rows of the action log that made their `to` version live for everyone. */
+const GOES_LIVE = new Set<ReleaseActionRecord['action']>([
+  'publish',
+  'rollout-complete',
+  'rollback',
+  're-promote',
+]);
+
+/** Whether any release of the registry was recorded before the registry kept liveAt and staged. */
+export function hasUnjudgedReleases(registry: Registry): boolean {
+  const entries = [...Object.values(registry.remotes), ...(registry.shell ? [registry.shell] : [])];
+  return entries.some((entry) =>
+    entry.history.some((release) => release.liveAt === undefined && !release.staged),
+  );
+}
+
+/**
+ * The registry with every release recorded before liveAt and staged existed judged from the action log (`actions`,
+ * any order): a version the log shows made live for everyone (a publish, a completed rollout, a rollback or
+ * re-promote to it) gets liveAt, the last time it was; one the log shows published but never made live for everyone
+ * (a staged publish, a canary) gets staged: true; a version the log does not know at all was published before the
+ * log existed, when every publish went live for everyone, so it went live when published. The live version went
+ * live whatever the log says. Releases that already say either are left as they are.
+ */
+export function upgradeHistory(registry: Registry, actions: ReleaseActionRecord[]): Registry {
+  const liveAt = new Map<string, string>();
+  const logged = new Set<string>();
+  for (const row of actions) {
+    const key = `${row.remote}\u0000${row.version || row.to}`;
+    if (row.action === 'publish') logged.add(key);
+    // A staged publish's row names the live version unchanged as its `to`: only a row whose version is its `to`
+    // made that version live.
+    if (!GOES_LIVE.has(row.action) || !row.changed || !row.to || (row.version && row.version !== row.to))
+      continue;
+    const target = `${row.remote}\u0000${row.to}`;
+    const known = liveAt.get(target);
+    if (!known || Date.parse(row.at) > Date.parse(known)) liveAt.set(target, row.at);
+  }
+  const upgrade = (name: string, entry: RegistryEntry): RegistryEntry => {
+    if (!entry.history.some((release) => release.liveAt === undefined && !release.staged)) return entry;
+    const history = entry.history.map((release): Release => {
+      if (release.liveAt !== undefined || release.staged) return release;
+      const key = `${name}\u0000${release.version}`;
+      const seen = liveAt.get(key);
+      if (seen) return { ...release, liveAt: seen };
+      if (release.version === entry.current || !logged.has(key))
+        return { ...release, liveAt: release.publishedAt };
+      return { ...release, staged: true };
+    });
+    return { ...entry, history };
+  };
+  const remotes = Object.fromEntries(
+    Object.entries(registry.remotes).map(([name, entry]) => [name, upgrade(name, entry)]),
+  );
+  return registry.shell
+    ? { ...registry, remotes, shell: upgrade(SHELL_RELEASE, registry.shell) }
+    : { ...registry, remotes };
+}
+
 // --- The action log (audit) ---
 
 /**

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { SHELL, federationName, previousGoodVersion } from '@metrology/shared/release';
 import { readBuildFiles } from './pack.js';
 import { refusedFileReason } from './file-types.js';
-import type { Release } from '@metrology/shared/release';
+import type { RegistryEntry, Release } from '@metrology/shared/release';
 import {
   SHELL_RELEASE,
   type Registry,
@@ -178,18 +178,27 @@ export async function publishRelease({
     return await changeRegistry(releasesDir, store, async (registry) => {
       if (await isPublished(releasesDir, remote, version, store)) throw alreadyPublished(remote, version);
       if (!work) await fs.rename(staging, target);
+      const entry = entryOf(registry, remote);
+      const live = !staged || !entry;
+      const at = now().toISOString();
       const release: Release = {
         version,
-        publishedAt: now().toISOString(),
+        publishedAt: at,
         commit,
         ...(buildHash ? { buildHash } : {}),
         ...(clientOnly ? { clientOnly: true } : {}),
+        ...(live ? { liveAt: at } : { staged: true }),
       };
-      const entry = entryOf(registry, remote);
-      const history = [...(entry?.history ?? []), release];
-      const live = !staged || !entry;
-      const next = withEntry(registry, remote, live ? { current: version, history } : { ...entry, history });
       const ended = live ? entry?.rollout?.version : undefined;
+      const history = [
+        ...(entry?.history ?? []).map((known) => wentOff(known, entry, live, ended, at)),
+        release,
+      ];
+      const next = withEntry(
+        registry,
+        remote,
+        live ? { current: version, history } : { ...(entry as RegistryEntry), history },
+      );
       return {
         registry: next,
         ...(work ? { artifacts: { remote, version, files } } : {}),
@@ -201,7 +210,7 @@ export async function publishRelease({
         },
         actions: [
           actionRow({
-            at: release.publishedAt,
+            at,
             actor: by,
             action: 'publish',
             remote,
@@ -223,6 +232,23 @@ export async function publishRelease({
   } finally {
     await fs.rm(work ?? staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * A release already published, as a publish of another version leaves it: a live publish ends the live version's
+ * time (liveUntil) and cuts short the canary of the rollout it ends (cutShortAt); a staged publish changes nothing.
+ */
+function wentOff(
+  release: Release,
+  entry: RegistryEntry | undefined,
+  live: boolean,
+  ended: string | undefined,
+  at: string,
+): Release {
+  if (!live || !entry) return release;
+  if (release.version === entry.current) return { ...release, liveUntil: at };
+  if (release.version === ended) return { ...release, cutShortAt: at };
+  return release;
 }
 
 /** Writes files into a new folder, each new (never over a file or through a link). */
@@ -307,11 +333,13 @@ export async function rollbackRelease({
     const currentIndex = published.indexOf(entry.current);
     const at = now().toISOString();
     const history = entry.history.map((release, index) => {
-      // Going back to an older version marks the one we leave as rolled back; going forward marks nothing.
-      if (index === currentIndex && targetIndex < currentIndex) return { ...release, rolledBackAt: at };
-      if (index === targetIndex && release.rolledBackAt) {
-        const { rolledBackAt: _cleared, ...rest } = release;
-        return rest;
+      // The one we leave stops being live; going back to an older version marks it rolled back too, going forward
+      // does not. The target is live for everyone from now on (a good version again if it was rolled back).
+      if (index === currentIndex)
+        return { ...release, liveUntil: at, ...(targetIndex < currentIndex ? { rolledBackAt: at } : {}) };
+      if (index === targetIndex) {
+        const { rolledBackAt: _cleared, liveUntil: _ended, ...rest } = release;
+        return { ...rest, liveAt: at };
       }
       return release;
     });

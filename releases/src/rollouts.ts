@@ -192,16 +192,21 @@ export async function approveRolloutStage({
   });
 }
 
-/** The entry with its rollout's version live: the rollout ends, and the version is known good again. */
-function completed(entry: RegistryEntry & { rollout: Rollout }): RegistryEntry {
+/**
+ * The entry with its rollout's version live for everyone from `at`: the rollout ends, the version is known good
+ * (again, if it was rolled back before), and the version live until now stops being live.
+ */
+function completed(entry: RegistryEntry & { rollout: Rollout }, at: string): RegistryEntry {
   const { rollout, ...rest } = entry;
   return {
     ...rest,
     current: rollout.version,
     history: entry.history.map((release) => {
-      if (release.version !== rollout.version || !release.rolledBackAt) return release;
-      const { rolledBackAt: _cleared, ...kept } = release;
-      return kept;
+      if (release.version === entry.current && release.version !== rollout.version)
+        return { ...release, liveUntil: at };
+      if (release.version !== rollout.version) return release;
+      const { rolledBackAt: _cleared, liveUntil: _ended, ...kept } = release;
+      return { ...kept, liveAt: at };
     }),
   };
 }
@@ -220,7 +225,7 @@ export async function completeRollout({
     const entry = runningRollout(registry, remote);
     const at = now().toISOString();
     return {
-      registry: { ...registry, remotes: { ...registry.remotes, [remote]: completed(entry) } },
+      registry: { ...registry, remotes: { ...registry.remotes, [remote]: completed(entry, at) } },
       result: { from: entry.current, to: entry.rollout.version },
       actions: [
         actionRow({
@@ -346,7 +351,7 @@ export async function advanceRollouts({
       };
       const next = rollout.plan[index + 1];
       if (!next) {
-        remotes[remote] = completed(entry as RegistryEntry & { rollout: Rollout });
+        remotes[remote] = completed(entry as RegistryEntry & { rollout: Rollout }, at);
         actions.push(
           actionRow({
             ...base,

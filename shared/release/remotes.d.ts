@@ -10,7 +10,18 @@ export interface Release {
   publishedAt: string;
   commit: string;
   buildHash?: string;
-  /** Set when a rollback moved the pointer from this version to an older one: no longer a known good version. */
+  /** When it last went live for everyone (a live publish, a completed rollout, a rollback or re-promote to it). */
+  liveAt?: string;
+  /** When its last time live for everyone ended (another version went live; rolledBackAt too if by a rollback). */
+  liveUntil?: string;
+  /** Published without going live for everyone (`publish --staged`); liveAt once a rollout of it completes. */
+  staged?: boolean;
+  /** Its rollout was ended by a live publish of another version. */
+  cutShortAt?: string;
+  /**
+   * Set when a rollback moved the pointer from this version to an older one, or its rollout was aborted: no longer
+   * a known good version.
+   */
   rolledBackAt?: string;
   /** Published without its Node build (`release publish --client-only`): the browser renders its section. */
   clientOnly?: boolean;
@@ -86,6 +97,10 @@ export declare function exposesOf(remote: RemoteName): Record<string, string>;
 export declare function isRemoteName(name: string): name is RemoteName;
 export declare function federationName(remote: string): string;
 export declare function federationIdentity(remote: RemoteName): { name: string; port: number };
+/** Whether a version was live for everyone (liveAt); a version recorded before liveAt existed is not known to. */
+export declare function wentLive(release: Release): boolean;
+/** Live for everyone once and not rolled back: a version to fall back to. */
+export declare function isKnownGood(release: Release): boolean;
 export declare function fallbackOrder(entry: RegistryEntry): string[];
 export declare function previousGoodVersion(entry: RegistryEntry): string | undefined;
 

@@ -5,10 +5,17 @@
 // with no build step. Nothing here touches the browser or Node APIs.
 
 /**
- * One published version. rolledBackAt is set when a rollback moved the pointer from this version to an older one:
- * it is no longer a "known good" version to fall back to (until it is made live again). clientOnly is set when it
- * was published without its Node build (`release publish --client-only`): the browser renders its section.
- * @typedef {{ version: string; publishedAt: string; commit: string; buildHash?: string; rolledBackAt?: string; clientOnly?: boolean }} Release
+ * One published version, and what became of it:
+ * - liveAt: when it last went live for everyone (a live publish, a completed rollout, a rollback or re-promote to
+ *   it); liveUntil: when that ended (another version went live for everyone; rolledBackAt too when by a rollback).
+ * - staged: published without going live for everyone (`publish --staged`); a rollout may give it to a share of
+ *   visitors, and only completing it makes it live (liveAt). cutShortAt: its rollout was ended by a live publish of
+ *   another version.
+ * - rolledBackAt: a rollback moved the pointer from it to an older version, or its rollout was aborted: not a
+ *   known good version to fall back to (until it is made live again).
+ * - clientOnly: published without its Node build (`release publish --client-only`): the browser renders it.
+ * A version with neither liveAt nor staged was recorded before the registry kept them (see wentLive).
+ * @typedef {{ version: string; publishedAt: string; commit: string; buildHash?: string; liveAt?: string; liveUntil?: string; staged?: boolean; cutShortAt?: string; rolledBackAt?: string; clientOnly?: boolean }} Release
  */
 /**
  * A stage of a rollout plan: this share of visitors for this long; `approval` waits for a person before it starts.
@@ -126,9 +133,32 @@ export function federationIdentity(remote) {
 }
 
 /**
- * The versions to try, in order: the live one, then the last known good ones before it (newest first, skipping
- * versions that were rolled back). The shell falls back along it when a release fails in the browser, the site
- * server when it renders a page, and the release CLI's `rollback` takes its second entry as the default target.
+ * Whether a version was live for everyone, as far as the registry knows. A version recorded before the registry
+ * kept liveAt and staged (neither is set) is judged conservatively here, as not known to have been live: the
+ * release platform fills both in from its action log on its first change of the registry (upgradeHistory in
+ * releases/src/model.ts), and until then the shell and the site fall back to nothing older.
+ * @param {Release} release
+ * @returns {boolean}
+ */
+export function wentLive(release) {
+  return typeof release.liveAt === 'string' && release.liveAt !== '';
+}
+
+/**
+ * Whether a version is a known good one to fall back to: it was live for everyone and was not rolled back. A
+ * staged version, or a canary that was aborted or that a publish cut short, never is.
+ * @param {Release} release
+ * @returns {boolean}
+ */
+export function isKnownGood(release) {
+  return wentLive(release) && !release.rolledBackAt;
+}
+
+/**
+ * The versions to try, in order: the live one, then the last known good ones before it (newest first: versions
+ * that were live for everyone and not rolled back, never one that was only staged or a canary). The shell falls
+ * back along it when a release fails in the browser, the site server when it renders a page, and the release
+ * CLI's `rollback` takes its second entry as the default target.
  * @param {RegistryEntry} entry
  * @returns {string[]}
  */
@@ -138,7 +168,7 @@ export function fallbackOrder(entry) {
   return [
     entry.current,
     ...earlier
-      .filter((release) => !release.rolledBackAt)
+      .filter(isKnownGood)
       .map((release) => release.version)
       .reverse(),
   ];

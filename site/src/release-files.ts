@@ -5,7 +5,7 @@
 import { REMOTE_NAMES, fallbackOrder, registryForVisitor } from '@metrology/shared/release';
 import { RELEASE_FILE_CSP, releaseFileType } from '@metrology/releases/file-types';
 import { sourceMapsServed } from './safe-path.js';
-import type { Registry, RegistryEntry, RemoteName } from '@metrology/shared/release';
+import type { Registry, RegistryEntry, Release, RemoteName } from '@metrology/shared/release';
 
 /**
  * A release file's path: a known remote, a version as the registry writes them, and file names of letters, digits,
@@ -78,6 +78,18 @@ export function publicVersions(entry: RegistryEntry): Set<string> {
 }
 
 /**
+ * Whether visitors were once served a version that is no longer one they may be served: live for everyone once,
+ * a canary rolled back or cut short by a publish, or, recorded before the registry said (neither liveAt nor
+ * staged), one before the live version (served as a version to fall back to then).
+ */
+function servedOnce(entry: RegistryEntry, release: Release): boolean {
+  if (release.liveAt || release.rolledBackAt || release.cutShortAt) return true;
+  if (release.liveAt !== undefined || release.staged) return false;
+  const index = entry.history.indexOf(release);
+  return index < entry.history.findIndex((known) => known.version === entry.current);
+}
+
+/**
  * Who may fetch a published version's files: 'public' (served, or once served and rolled back since: pages and
  * browsers may still name it), 'preview' (a staged version: only the browser previewing it), or null (not
  * published, or staged and not previewed here).
@@ -92,7 +104,7 @@ export function fileAudience(
 ): 'public' | 'preview' | null {
   const release = entry?.history.find((candidate) => candidate.version === version);
   if (!entry || !release) return null;
-  if (publicVersions(entry).has(version) || release.rolledBackAt) return 'public';
+  if (publicVersions(entry).has(version) || servedOnce(entry, release)) return 'public';
   return previewed === version ? 'preview' : null;
 }
 

@@ -97,8 +97,20 @@ describe('the release registry in PostgreSQL', () => {
       expect((await otherInstance.read()).remotes['mfe-careers']).toEqual({
         current: '5.1.0',
         history: [
-          { version: '5.0.0', publishedAt: expect.any(String), commit: 'c0ffee1' },
-          { version: '5.1.0', publishedAt: expect.any(String), commit: 'c0ffee1', clientOnly: true },
+          {
+            version: '5.0.0',
+            publishedAt: expect.any(String),
+            commit: 'c0ffee1',
+            liveAt: expect.any(String),
+            liveUntil: expect.any(String),
+          },
+          {
+            version: '5.1.0',
+            publishedAt: expect.any(String),
+            commit: 'c0ffee1',
+            clientOnly: true,
+            liveAt: expect.any(String),
+          },
         ],
       });
       // Stored: 5.0.0 with its Node build, 5.1.0 without; 5.2.0 not at all.

@@ -53,7 +53,14 @@ describe('publishRelease', () => {
     const registry = await readRegistry(releasesDir);
     expect(registry.remotes['mfe-content']).toEqual({
       current: '1.0.0',
-      history: [{ version: '1.0.0', publishedAt: release.publishedAt, commit: 'abc1234' }],
+      history: [
+        {
+          version: '1.0.0',
+          publishedAt: release.publishedAt,
+          commit: 'abc1234',
+          liveAt: release.publishedAt,
+        },
+      ],
     });
     expect(await entries(path.join(releasesDir, 'mfe-content/1.0.0'))).toEqual([
       'mf-manifest.json',
@@ -387,10 +394,11 @@ describe('rollbackRelease', () => {
 });
 
 describe('previousGoodVersion', () => {
-  const r = (version: string, rolledBack = false) => ({
+  const r = (version: string, rolledBack = false, staged = false) => ({
     version,
     publishedAt: '2025-01-01T00:00:00Z',
     commit: 'c',
+    ...(staged ? { staged } : { liveAt: '2025-01-01T00:00:00Z' }),
     ...(rolledBack ? { rolledBackAt: '2025-01-02T00:00:00Z' } : {}),
   });
   test.each([
@@ -403,6 +411,7 @@ describe('previousGoodVersion', () => {
       { current: '3', history: [r('1', true), r('2', true), r('3')] },
       undefined,
     ],
+    ['never one that was only staged', { current: '3', history: [r('1'), r('2', false, true), r('3')] }, '1'],
   ])('%s', (_case, entry, expected) => {
     expect(previousGoodVersion(entry)).toBe(expected);
   });

@@ -136,7 +136,9 @@ describe('runRelease', () => {
     const registry = await readRegistry(path.join(root, 'releases'));
     expect(registry.remotes['mfe-content']).toEqual({
       current: '1.0.0',
-      history: [{ version: '1.0.0', commit: 'f00d123', publishedAt: expect.any(String) }],
+      history: [
+        { version: '1.0.0', commit: 'f00d123', publishedAt: expect.any(String), liveAt: expect.any(String) },
+      ],
     });
 
     out = [];
@@ -249,8 +251,20 @@ describe('runRelease', () => {
     );
     const registry = await readRegistry(path.join(root, 'releases'));
     expect(registry.remotes['mfe-content']?.history).toEqual([
-      { version: '1.0.0', publishedAt: expect.any(String), commit: 'f00d123' },
-      { version: '1.1.0', publishedAt: expect.any(String), commit: 'f00d123', clientOnly: true },
+      {
+        version: '1.0.0',
+        publishedAt: expect.any(String),
+        commit: 'f00d123',
+        liveAt: expect.any(String),
+        liveUntil: expect.any(String),
+      },
+      {
+        version: '1.1.0',
+        publishedAt: expect.any(String),
+        commit: 'f00d123',
+        clientOnly: true,
+        liveAt: expect.any(String),
+      },
     ]);
     out = [];
     expect(await runRelease(['status', '--json'], deps())).toBe(EXIT.ok);

@@ -26,10 +26,10 @@ async function setup() {
       distDir: await fakeBuild(root, 'mfe-content', version),
       version,
       commit: 'abc',
+      staged: version === '1.1.0',
     });
   }
-  // Each published live, then the pointer back to 1.0.0: 1.2.0 is rolled back; 1.1.0 (never marked) reads as
-  // staged, as a version published with --staged does.
+  // 1.0.0 and 1.2.0 published live, 1.1.0 staged, then the pointer back to 1.0.0: 1.2.0 is rolled back.
   await rollbackRelease({ releasesDir, remote: 'mfe-content', to: '1.0.0', by: 'test' });
   await recordAction({
     releasesDir,

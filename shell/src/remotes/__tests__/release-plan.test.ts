@@ -1,11 +1,32 @@
 import { fallbackOrder, type Release } from '../registry';
 import { MAX_TRIES, ReleasePlan, backoffMs } from '../release-plan';
 
+/** A version that was live for everyone (then rolled back, if rolledBack). */
 const release = (version: string, rolledBack = false): Release => ({
   version,
   publishedAt: '2025-01-01T00:00:00.000Z',
   commit: 'abc1234',
+  liveAt: '2025-01-01T00:00:00.000Z',
   ...(rolledBack ? { rolledBackAt: '2025-01-02T00:00:00.000Z' } : {}),
+});
+/** A version published --staged: never live for everyone (a canary, aborted or cut short, if said so). */
+const staged = (
+  version: string,
+  ended: 'aborted' | 'cut short' | 'completed' | 'never rolled out',
+): Release => ({
+  version,
+  publishedAt: '2025-01-01T00:00:00.000Z',
+  commit: 'abc1234',
+  staged: true,
+  ...(ended === 'aborted' ? { rolledBackAt: '2025-01-02T00:00:00.000Z' } : {}),
+  ...(ended === 'cut short' ? { cutShortAt: '2025-01-02T00:00:00.000Z' } : {}),
+  ...(ended === 'completed' ? { liveAt: '2025-01-02T00:00:00.000Z' } : {}),
+});
+/** A version recorded before the registry kept liveAt and staged. */
+const unjudged = (version: string): Release => ({
+  version,
+  publishedAt: '2025-01-01T00:00:00.000Z',
+  commit: 'abc1234',
 });
 
 describe('fallbackOrder', () => {
@@ -27,6 +48,30 @@ describe('fallbackOrder', () => {
       ['2', '1'],
     ],
     ['a live version missing from history has no fallback', { current: '9', history: [release('1')] }, ['9']],
+    [
+      'never a staged version, nor a canary aborted or cut short by a publish',
+      {
+        current: '5',
+        history: [
+          release('1'),
+          staged('2', 'never rolled out'),
+          staged('3', 'aborted'),
+          staged('4', 'cut short'),
+          release('5'),
+        ],
+      },
+      ['5', '1'],
+    ],
+    [
+      'a canary whose rollout completed is a version that was live',
+      { current: '3', history: [release('1'), staged('2', 'completed'), release('3')] },
+      ['3', '2', '1'],
+    ],
+    [
+      'a version recorded before liveAt is not known to have been live',
+      { current: '3', history: [unjudged('1'), release('2'), release('3')] },
+      ['3', '2'],
+    ],
   ])('%s', (_case, entry, expected) => {
     expect(fallbackOrder(entry)).toEqual(expected);
   });
