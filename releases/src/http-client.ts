@@ -7,6 +7,7 @@ import { readBuildFiles, writePack, PACK_CONTENT_TYPE } from './pack.js';
 import { formatBytes } from './node-build.js';
 import { SHELL_RELEASE, assertBuildOf, formatRolloutPlan, isValidVersion, ReleaseError } from './registry.js';
 import type { ReleaseCommand } from './commands.js';
+import { actionsTable, statusTable } from './cli-print.js';
 import type { Registry, ReleaseActionRecord } from './registry.js';
 import type { Release, Rollout } from '@metrology/shared/release';
 
@@ -175,13 +176,6 @@ function client(deps: RemoteDeps) {
 }
 
 /** '90d', '12h' -> whole days (at least 1). */
-export function parseExpiry(text: string) {
-  const match = /^(\d{1,3})d$/.exec(text);
-  const days = match ? Number(match[1]) : NaN;
-  if (!(days >= 1 && days <= 365))
-    throw new ReleaseError(`--expires '${text}' is not a number of days like 90d (1d to 365d)`);
-  return days;
-}
 
 function tokenLine(token: Record<string, unknown>) {
   const state = token.revokedAt ? `revoked ${token.revokedAt}` : `expires ${token.expiresAt}`;
@@ -193,16 +187,8 @@ function tokenLine(token: Record<string, unknown>) {
 
 /**
  * Runs a parsed command against the API; throws ReleaseError with the API's message when refused.
- *
  */
-export async function runRemoteRelease(
-  command: ReleaseCommand,
-  deps: RemoteDeps,
-  print: {
-    statusTable: (registry: Registry, remotes: string[]) => string;
-    actionsTable: (actions: ReleaseActionRecord[]) => string;
-  },
-) {
+export async function runRemoteRelease(command: ReleaseCommand, deps: RemoteDeps) {
   const api = client(deps);
   switch (command.command) {
     case 'help':
@@ -259,7 +245,7 @@ export async function runRemoteRelease(
       deps.out(
         command.json
           ? JSON.stringify(Object.fromEntries(remotes.map(({ remote, ...rest }) => [remote, rest])), null, 2)
-          : print.statusTable(
+          : statusTable(
               registry,
               remotes.map(({ remote }) => remote),
             ),
@@ -270,7 +256,7 @@ export async function runRemoteRelease(
       const answer = await api.call('GET', `/api/releases/actions?limit=${Math.min(command.limit, 500)}`);
       const actions = answer.actions as ReleaseActionRecord[];
       if (command.json) deps.out(JSON.stringify(actions, null, 2));
-      else deps.out(actions.length ? print.actionsTable(actions) : 'No actions yet.');
+      else deps.out(actions.length ? actionsTable(actions) : 'No actions yet.');
       return;
     }
     case 'preview': {

@@ -23,7 +23,7 @@ if (!found) {
     }
   } else {
     console.warn(
-      'bubblewrap is not installed (sudo apt-get install -y bubblewrap): uploaded Node builds will be checked in unshare\'s namespaces, or under Node\'s permission model alone (README "Containment of uploaded code").',
+      'bubblewrap is not installed (sudo apt-get install -y bubblewrap): uploaded Node builds will be checked in unshare\'s namespaces, or under Node\'s permission model alone (docs/releases.md "Containment of uploaded code").',
     );
   }
 }

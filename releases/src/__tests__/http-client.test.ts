@@ -35,7 +35,6 @@ function status(url: string) {
       packageVersion: async () => '1.0.0',
       commit: () => 'abc',
     },
-    { statusTable: () => '', actionsTable: () => '' },
   ).then(() => out);
 }
 

@@ -70,7 +70,7 @@ test('a team publishes, rolls out and reads its remote with a deploy token over 
       '--remote',
       'mfe-content',
       '--can',
-      'publish,rollout,read',
+      'publish,rollout,approve,read',
       '--expires',
       '90d',
       '--name',
@@ -145,7 +145,9 @@ test('a team publishes, rolls out and reads its remote with a deploy token over 
   );
 
   const listed = await release(['token', 'list', '--to', url], managerEnv);
-  expect(listed.out).toMatch(/content CI {2}remotes: mfe-content {2}can: publish,rollout,read .* last used/);
+  expect(listed.out).toMatch(
+    /content CI {2}remotes: mfe-content {2}can: publish,rollout,approve,read .* last used/,
+  );
   const id = /^mdt_([0-9a-f]{12})_/.exec(token)?.[1] ?? '';
   expect((await release(['token', 'revoke', id, '--to', url], managerEnv)).out).toMatch(/is revoked/);
   const after = await release(['status'], team);
