@@ -129,6 +129,13 @@ export function twoProportionZ(x1: number, n1: number, x0: number, n0: number): 
   return (x1 / n1 - x0 / n0) / spread;
 }
 
+/** A side's sessions and failing sessions, every session counted once whatever its network. */
+export function perSession(networks: NetworkCount[]) {
+  const sessions = sum(networks.map((n) => n.sessions));
+  const failing = sum(networks.map((n) => n.failing));
+  return { sessions, failing, rate: sessions > 0 ? failing / sessions : 0 };
+}
+
 export interface Verdict {
   abort: boolean;
   /** Which evidence decided it: the browsers' (network-weighted, tested) or the site's own render failures. */
@@ -138,11 +145,12 @@ export interface Verdict {
 
 /**
  * Whether a canary's figures call for a rollback. Either the site's own render failures (which no visitor can
- * fake): at least minFailures networks with one, at the threshold rate network-weighted, and more than the live
- * version's; or, unless serverOnly, the browsers' evidence, which a stranger could try to steer: after discounting
- * the toleratedNetworks most failing networks of each side, at least minFailures failing networks, a weighted
- * failure rate at the threshold, and a canary worse than the live version by the one-sided two-proportion z-test at
- * α = 0.001 (z >= 3.09), all over network-weighted counts.
+ * fake): at least minFailures sessions with one, at the threshold rate of the rendered sessions, and more than the
+ * live version's rate (or the same per network: minFailures networks, network-weighted); or, unless serverOnly,
+ * the browsers' evidence, which a stranger could try to steer: after discounting the toleratedNetworks most failing
+ * networks of each side, at least minFailures failing networks, a weighted failure rate at the threshold, and a
+ * canary worse than the live version by the one-sided two-proportion z-test at α = 0.001 (z >= 3.09), all over
+ * network-weighted counts.
  */
 export function judge(
   canary: Evidence,
@@ -150,14 +158,24 @@ export function judge(
   policy: ReleaseConfig,
   serverOnly = false,
 ): Verdict {
+  // The site's render failures, per session: a session is one the site issued and rendered, so a deployment where
+  // every visitor is one network (no TRUST_PROXY behind a balancer) still rolls a broken canary back.
+  const sessionsCanary = perSession(canary.server);
+  const sessionsLive = perSession(current.server);
+  const bySessions =
+    sessionsCanary.failing >= policy.minFailures &&
+    sessionsCanary.rate >= policy.failureRate &&
+    sessionsCanary.rate > sessionsLive.rate;
+  // The same per network: healthy sessions a stranger adds from a few networks cannot hide a canary failing on many.
   const serverCanary = weighted(canary.server, 0);
   const serverLive = weighted(current.server, 0);
   const serverRate = serverCanary.sessions > 0 ? serverCanary.failing / serverCanary.sessions : 0;
   const liveServerRate = serverLive.sessions > 0 ? serverLive.failing / serverLive.sessions : 0;
-  const byServer =
+  const byNetworks =
     serverCanary.failingNetworks >= policy.minFailures &&
     serverRate >= policy.failureRate &&
     serverRate > liveServerRate;
+  const byServer = bySessions || byNetworks;
   const tolerated = policy.toleratedNetworks;
   const browserCanary = weighted(canary.browser, tolerated);
   const browserLive = weighted(current.browser, tolerated);
@@ -188,6 +206,10 @@ export function judge(
       toleratedNetworks: tolerated,
       canaryRenderFailingNetworks: serverCanary.failingNetworks,
       canaryRenderedNetworks: serverCanary.sessions,
+      canaryRenderFailingSessions: sessionsCanary.failing,
+      canaryRenderedSessions: sessionsCanary.sessions,
+      currentRenderFailingSessions: sessionsLive.failing,
+      currentRenderedSessions: sessionsLive.sessions,
     },
   };
 }
@@ -298,7 +320,9 @@ export async function evaluateRollouts(options: {
       `live ${entry.current}: ${health.current.failing} of ${health.current.sessions} ` +
       `(${percentText(health.current.failureRate)}); ` +
       (evidence.verdict.by === 'server'
-        ? `the site's own render failures came from ${shown.canaryRenderFailingNetworks} networks; `
+        ? `the site's own render failed for ${shown.canaryRenderFailingSessions} of ${shown.canaryRenderedSessions} ` +
+          `sessions (live: ${shown.currentRenderFailingSessions} of ${shown.currentRenderedSessions}) from ` +
+          `${shown.canaryRenderFailingNetworks} networks; `
         : `network-weighted z = ${shown.zScore?.toFixed(2)} >= ${Z_CRITICAL} (one-sided two-proportion test, ` +
           `α = 0.001, ${policy.toleratedNetworks} most failing networks discounted); `) +
       `threshold ${policy.minFailures} failing networks and ${percentText(policy.failureRate)}`;

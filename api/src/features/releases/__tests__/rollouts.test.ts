@@ -67,12 +67,19 @@ const remoteOf = async (remote: string) => (await desk()).remotes.find((r) => r.
 const networkOf = (session: string) => `net-${session}`;
 
 /** What the site server reports: sessions that ran the version's code, some whose render failed. */
-async function serve(remote: string, version: string, prefix: string, count: number, renderFailed = 0) {
+async function serve(
+  remote: string,
+  version: string,
+  prefix: string,
+  count: number,
+  renderFailed = 0,
+  network: (session: string) => string = networkOf,
+) {
   const sessions = Array.from({ length: count }, (_, i) => ({
     remote,
     version,
     session: `${prefix}-${i}`,
-    network: networkOf(`${prefix}-${i}`),
+    network: network(`${prefix}-${i}`),
     ran: true,
     renderFailed: i < renderFailed,
   }));
@@ -371,6 +378,53 @@ describe('the rollout controller', () => {
       action: 'rollout-complete',
       actor: 'automatic',
       automatic: true,
+    });
+  });
+});
+
+describe('one network for every visitor (a balancer without TRUST_PROXY)', () => {
+  const balancer = () => '10.0.0.0/24';
+  const tick = (now = new Date()) => runRolloutController(app, now);
+
+  it("the site's render failures count per session: a canary failing for its visitors is rolled back", async () => {
+    const registry = await registryModule();
+    const where = await registryAccess(app).where();
+    for (const [version, staged] of [
+      ['1.0.0', false],
+      ['1.1.0', true],
+    ] as const)
+      await registry.publishRelease({
+        ...where,
+        remote: 'mfe-catalog',
+        distDir: await fakeBuild('mfe-catalog', `catalog-${version}`),
+        version,
+        commit: 'c0ffee1',
+        staged,
+      });
+    const start = await post(
+      app,
+      '/api/releases/rollout',
+      { remote: 'mfe-catalog', version: '1.1.0', percent: 50 },
+      manager,
+    );
+    expect(start.statusCode).toBe(200);
+    await serve('mfe-catalog', '1.0.0', 'one-live', 30, 0, balancer);
+    await serve('mfe-catalog', '1.1.0', 'one-canary', 4, 4, balancer);
+    // 4 failing renders: under the minimum of 5 sessions.
+    expect(await tick()).toEqual([]);
+    await serve('mfe-catalog', '1.1.0', 'one-more', 1, 1, balancer);
+    const decisions = await tick();
+    expect(decisions).toEqual([
+      expect.objectContaining({ remote: 'mfe-catalog', version: '1.1.0', action: 'abort' }),
+    ]);
+    expect(decisions[0]?.why).toContain("the site's own render failed for 5 of");
+    const action = (await desk()).actions.find(
+      (row) => row.remote === 'mfe-catalog' && row.action === 'rollout-abort',
+    );
+    expect(action?.figures).toMatchObject({
+      canaryRenderFailingSessions: 5,
+      canaryRenderFailingNetworks: 1,
+      currentRenderFailingSessions: 0,
     });
   });
 });
