@@ -33,6 +33,7 @@ import {
   ORDER_NOTES,
   ORDER_STATUS,
   priceOrder,
+  type PricedOrder,
   sameItems,
   userOrders,
 } from './order-service.js';
@@ -107,27 +108,15 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const userId = sessionUser(request);
-      const order = await priceOrder(db, request.body, config.deliveryFee);
-      assertWithinOrderCap(order.amount, config.orderTotalCap);
-      await assertOrderAllowed(app, userId, request.ip);
-      const id = newId();
+      const pending = await priceOnlineOrder(sessionUser(request), request.body, request.ip);
+      const { id, order } = pending;
+      // Razorpay's order comes first: the row is stored with its reference, so nothing is left to fill in later.
       const providerOrder = await payments.razorpay.createOrder({
         amountMinor: toMinor(order.amount),
         currency: config.currency,
         receipt: id,
       });
-      await db.transaction(async (tx) => {
-        await countOrder(app, tx, userId, request.ip);
-        await insertOrderWithEvent(tx, {
-          id,
-          userId,
-          order,
-          method: 'razorpay',
-          status: ORDER_STATUS.awaitingPayment,
-          paymentRef: providerOrder.id,
-        });
-      });
+      await insertAwaitingPayment(pending, 'razorpay', providerOrder.id);
       return {
         success: true,
         order: providerOrder,
@@ -183,21 +172,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const userId = sessionUser(request);
-      const order = await priceOrder(db, request.body, config.deliveryFee);
-      assertWithinOrderCap(order.amount, config.orderTotalCap);
-      await assertOrderAllowed(app, userId, request.ip);
-      const id = newId();
-      await db.transaction(async (tx) => {
-        await countOrder(app, tx, userId, request.ip);
-        await insertOrderWithEvent(tx, {
-          id,
-          userId,
-          order,
-          method: 'stripe',
-          status: ORDER_STATUS.awaitingPayment,
-        });
-      });
+      const pending = await priceOnlineOrder(sessionUser(request), request.body, request.ip);
+      const { id, order } = pending;
+      // The card session is made from the stored order, so the row comes first and is removed if the session fails.
+      await insertAwaitingPayment(pending, 'stripe');
       try {
         const session = await payments.stripe.createSession(db, {
           orderId: id,
@@ -282,6 +260,39 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /**
+   * Where both online payments start: the cart priced from the catalogue (never from the body), within the order
+   * total cap and the user's order limits, and the id the payment provider is told. Nothing is stored yet.
+   */
+  async function priceOnlineOrder(userId: string, body: PlaceOrderBody, ip: string): Promise<OnlineOrder> {
+    const order = await priceOrder(db, body, config.deliveryFee);
+    assertWithinOrderCap(order.amount, config.orderTotalCap);
+    await assertOrderAllowed(app, userId, ip);
+    return { id: newId(), userId, ip, order };
+  }
+
+  /**
+   * Stores a priced online order as awaiting payment with its first event, counted against the user's order limits
+   * in the same transaction. It stays out of the user's orders until it is paid.
+   */
+  async function insertAwaitingPayment(
+    { id, userId, ip, order }: OnlineOrder,
+    method: 'razorpay' | 'stripe',
+    paymentRef?: string,
+  ): Promise<void> {
+    await db.transaction(async (tx) => {
+      await countOrder(app, tx, userId, ip);
+      await insertOrderWithEvent(tx, {
+        id,
+        userId,
+        order,
+        method,
+        status: ORDER_STATUS.awaitingPayment,
+        paymentRef,
+      });
+    });
+  }
+
+  /**
    * Paid: the order becomes visible as processing and the cart is emptied, together. An order the staff cancelled
    * while it awaited payment stays cancelled (a late payment does not bring it back); the payment is recorded on it.
    */
@@ -307,3 +318,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 }
 
 const CANCELLED = 'cancelled';
+
+/** An online order priced and allowed, not yet stored: who places it, from where, and what it costs. */
+interface OnlineOrder {
+  id: string;
+  userId: string;
+  ip: string;
+  order: PricedOrder;
+}
