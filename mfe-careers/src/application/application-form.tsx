@@ -9,6 +9,7 @@ import {
   serverMessage,
   useForm,
 } from '@metrology/shared';
+import { EmailField } from '@metrology/shared/controls';
 import { useSubmitApplicationMutation } from './submit-application';
 import {
   APPLICATION_FIELD_ORDER,
@@ -125,11 +126,13 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
             <input className="ms-input" type="text" autoComplete="name" {...text('name')} />
             {error('name')}
           </div>
-          <div className="ms-field">
-            {label('email', 'Email')}
-            <input className="ms-input" type="email" autoComplete="email" {...text('email')} />
-            {error('email')}
-          </div>
+          <EmailField
+            field={form.field('email')}
+            error={form.errors.email}
+            errorId={form.errorId('email')}
+            required
+            marked
+          />
         </div>
         <div className="ms-field-row">
           <div className="ms-field">

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { Select, TOAST_AUTO_HIDE_MS, notifyTitled, useForm } from '@metrology/shared';
+import { EmailField } from '@metrology/shared/controls';
 import { useSubmitContactMutation } from './contact-api';
 import { CONTACT_MESSAGES, EMPTY_CONTACT, validateContact, type ContactFields } from './validate-contact';
 
@@ -62,13 +63,13 @@ export function ContactForm() {
           <input className="ms-input" type="text" required autoComplete="name" {...field('name')} />
           {error('name')}
         </div>
-        <div className="ms-field">
-          <label htmlFor="contact-email">
-            Email <span aria-hidden="true">*</span>
-          </label>
-          <input className="ms-input" type="email" required autoComplete="email" {...field('email')} />
-          {error('email')}
-        </div>
+        <EmailField
+          field={field('email')}
+          error={errors.email}
+          errorId={form.errorId('email')}
+          required
+          marked
+        />
       </div>
       <div className="ms-field-row">
         <div className="ms-field">

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { errorMessage, useForm } from '@metrology/shared';
+import { EmailField } from '@metrology/shared/controls';
 import { useRequestPasswordResetMutation } from './auth-api';
 
 /**
@@ -47,17 +48,7 @@ export function ForgotPasswordForm({
       aria-busy={state.isLoading}
       aria-label="Reset your password"
     >
-      <div className="ms-field">
-        <label htmlFor={form.fieldId('email')}>Email</label>
-        <input
-          ref={firstField}
-          className="ms-input"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('email')}
-        />
-      </div>
+      <EmailField field={form.field('email')} inputRef={firstField} required />
       {problem ? (
         <p className="shell-account__problem" role="alert">
           {problem}

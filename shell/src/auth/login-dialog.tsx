@@ -16,6 +16,7 @@ import {
   useAppSelector,
   useForm,
 } from '@metrology/shared';
+import { EmailField } from '@metrology/shared/controls';
 import { useLoginMutation, useRegisterMutation } from './auth-api';
 import { ForgotPasswordForm } from './forgot-password-form';
 
@@ -149,17 +150,11 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
               />
             </div>
           ) : null}
-          <div className="ms-field">
-            <label htmlFor={form.fieldId('email')}>Email</label>
-            <input
-              ref={mode === 'login' ? firstField : undefined}
-              className="ms-input"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.field('email')}
-            />
-          </div>
+          <EmailField
+            field={form.field('email')}
+            inputRef={mode === 'login' ? firstField : undefined}
+            required
+          />
           <div className="ms-field">
             <label htmlFor={form.fieldId('password')}>Password</label>
             <input
