@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from '@metrology/shared/router';
 import { Spinner, errorMessage, formatAmount, notify } from '@metrology/shared';
+import { ColumnHeads } from './column-heads';
 import { useMoveOrderMutation, useStaffOrderQuery, type DeskOrder, type MoveTarget } from './back-office-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { RoleGate } from './role-gate';
@@ -176,15 +177,7 @@ function OrderDesk({ id }: { id: string }) {
       <section aria-labelledby="desk-items" className="shell-desk__card">
         <h2 id="desk-items">Items</h2>
         <table className="shell-desk__table">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Model</th>
-              <th scope="col">Price</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Product', 'Model', 'Price', 'Quantity', 'Total']} />
           <tbody>
             {o.items.map((item) => (
               <tr key={item._id}>

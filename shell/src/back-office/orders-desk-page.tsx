@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@metrology/shared/router';
 import { Spinner, errorMessage, formatAmount } from '@metrology/shared';
 import type { ExpiredFilter } from '@metrology/shared/contracts';
+import { ColumnHeads } from './column-heads';
 import { PAGE_SIZE, useStaffOrdersQuery, type OrderFilters } from './back-office-api';
 import { RoleGate } from './role-gate';
 import { DeskStatus, When } from './status-badge';
@@ -138,17 +139,9 @@ function OrdersDesk() {
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region is focusable so keyboard users can scroll it */}
           <div className="shell-desk__scroll" role="region" aria-label="Orders" tabIndex={0}>
             <table className="shell-desk__table" data-testid="desk-orders">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Placed</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Items</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                columns={['Order', 'Placed', 'Customer', 'Items', 'Amount', 'Payment', 'Status']}
+              />
               <tbody>
                 {orders.data.orders.map((order) => (
                   <tr key={order._id} data-order-id={order._id}>

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog, DialogDescription, DialogTitle, errorMessage } from '@metrology/shared';
 import { ConfirmDialog } from '../back-office/confirm-dialog';
 import { REMOTES, type RemoteName } from '../routes/route-table';
-import { ScrollRegion, Time } from './desk-parts';
+import { ReleaseTable, Time } from './desk-parts';
 import {
   useCreateDeployTokenMutation,
   useDeployTokensQuery,
@@ -49,74 +49,63 @@ function TokensTable({
   now: number;
   onRevoke: (token: DeployToken) => void;
 }) {
-  if (tokens.length === 0) return <p>No deploy tokens yet.</p>;
   return (
-    <ScrollRegion labelledBy="releases-tokens">
-      <table className="shell-releases__table" data-testid="deploy-tokens">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Remotes</th>
-            <th scope="col">May</th>
-            <th scope="col">Created</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Last used</th>
-            <th scope="col">State</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tokens.map((token) => (
-            <tr key={token.id} data-token={token.id}>
-              <th scope="row">
-                {token.name}
+    <ReleaseTable
+      labelledBy="releases-tokens"
+      testId="deploy-tokens"
+      columns={['Name', 'Remotes', 'May', 'Created', 'Expires', 'Last used', 'State', 'Action']}
+      rows={tokens}
+      empty="No deploy tokens yet."
+    >
+      {(token) => (
+        <tr key={token.id} data-token={token.id}>
+          <th scope="row">
+            {token.name}
+            <span className="shell-releases__page">
+              <code>{token.id}</code>
+            </span>
+          </th>
+          <td>{token.remotes.join(', ')}</td>
+          <td>{token.can.join(', ')}</td>
+          <td>
+            <Time iso={token.createdAt} />
+            <span className="shell-releases__page">by {token.createdBy}</span>
+          </td>
+          <td>
+            <Time iso={token.expiresAt} />
+          </td>
+          <td>
+            {token.lastUsedAt ? (
+              <>
+                <Time iso={token.lastUsedAt} />
                 <span className="shell-releases__page">
-                  <code>{token.id}</code>
+                  {[token.lastUsedFor, token.lastUsedFrom && `from ${token.lastUsedFrom}`]
+                    .filter(Boolean)
+                    .join(' ')}
                 </span>
-              </th>
-              <td>{token.remotes.join(', ')}</td>
-              <td>{token.can.join(', ')}</td>
-              <td>
-                <Time iso={token.createdAt} />
-                <span className="shell-releases__page">by {token.createdBy}</span>
-              </td>
-              <td>
-                <Time iso={token.expiresAt} />
-              </td>
-              <td>
-                {token.lastUsedAt ? (
-                  <>
-                    <Time iso={token.lastUsedAt} />
-                    <span className="shell-releases__page">
-                      {[token.lastUsedFor, token.lastUsedFrom && `from ${token.lastUsedFrom}`]
-                        .filter(Boolean)
-                        .join(' ')}
-                    </span>
-                  </>
-                ) : (
-                  'Never'
-                )}
-              </td>
-              <td>
-                <TokenState token={token} now={now} />
-              </td>
-              <td>
-                {!token.revokedAt && (
-                  <button
-                    type="button"
-                    className="ms-button ms-button--ghost"
-                    aria-label={`Revoke ${token.name} (${token.id})`}
-                    onClick={() => onRevoke(token)}
-                  >
-                    Revoke
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+              </>
+            ) : (
+              'Never'
+            )}
+          </td>
+          <td>
+            <TokenState token={token} now={now} />
+          </td>
+          <td>
+            {!token.revokedAt && (
+              <button
+                type="button"
+                className="ms-button ms-button--ghost"
+                aria-label={`Revoke ${token.name} (${token.id})`}
+                onClick={() => onRevoke(token)}
+              >
+                Revoke
+              </button>
+            )}
+          </td>
+        </tr>
+      )}
+    </ReleaseTable>
   );
 }
 

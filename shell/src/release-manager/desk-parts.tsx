@@ -1,5 +1,6 @@
 // Parts every table of the release desk uses: times in UTC, and a table that scrolls sideways on a phone.
 import type { ReactNode } from 'react';
+import { ColumnHeads } from '../back-office/column-heads';
 
 /** Release managers read UTC, the same as `npm run release -- status`. */
 export function Time({ iso }: { iso: string }) {
@@ -22,5 +23,35 @@ export function ScrollRegion({ labelledBy, children }: { labelledBy: string; chi
       </span>
       {children}
     </div>
+  );
+}
+
+/**
+ * A list of the release desk: a sentence in place of the table while the list is empty, else a table that scrolls
+ * sideways, named by its section's heading, with one body row an item (`children` draws the row).
+ */
+export function ReleaseTable<T>({
+  labelledBy,
+  testId,
+  columns,
+  rows,
+  empty,
+  children,
+}: {
+  labelledBy: string;
+  testId: string;
+  columns: readonly string[];
+  rows: readonly T[];
+  empty: string;
+  children: (row: T, index: number) => ReactNode;
+}) {
+  if (rows.length === 0) return <p>{empty}</p>;
+  return (
+    <ScrollRegion labelledBy={labelledBy}>
+      <table className="shell-releases__table" data-testid={testId}>
+        <ColumnHeads columns={columns} />
+        <tbody>{rows.map(children)}</tbody>
+      </table>
+    </ScrollRegion>
   );
 }

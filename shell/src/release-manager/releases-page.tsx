@@ -4,6 +4,7 @@ import { REMOTES, type RemoteName } from '../routes/route-table';
 import type { ReleaseName } from '@metrology/shared/release';
 import type { Registry, Release } from '../remotes/registry';
 import { ConfirmDialog } from '../back-office/confirm-dialog';
+import { ColumnHeads } from '../back-office/column-heads';
 import { RoleGate } from '../back-office/role-gate';
 import {
   useMoveReleaseMutation,
@@ -17,7 +18,7 @@ import {
   type DeskRemote,
   type LoadFailure,
 } from './releases-api';
-import { ScrollRegion, Time } from './desk-parts';
+import { ReleaseTable, ScrollRegion, Time } from './desk-parts';
 import { DeployTokensSection } from './deploy-tokens';
 import { openPreview } from './open-preview';
 import { RolloutsSection, StartRolloutDialog } from './rollouts';
@@ -60,6 +61,8 @@ interface RolloutStart {
   current: string;
 }
 
+const STATUS_COLUMNS = ['Remote', 'Version', 'Published', 'Commit', 'State', 'Action'];
+
 function StatusTable({
   registry,
   rollouts,
@@ -76,16 +79,7 @@ function StatusTable({
   return (
     <ScrollRegion labelledBy="releases-status">
       <table className="shell-releases__table" data-testid="release-status">
-        <thead>
-          <tr>
-            <th scope="col">Remote</th>
-            <th scope="col">Version</th>
-            <th scope="col">Published</th>
-            <th scope="col">Commit</th>
-            <th scope="col">State</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={STATUS_COLUMNS} />
         {[...REMOTES, SHELL_RELEASE].map((remote: ReleaseName) => {
           const entry = remote === SHELL_RELEASE ? registry.shell : registry.remotes[remote];
           // The shell is never previewed or rolled out in stages: a page needs one shell (docs/releases.md
@@ -192,39 +186,30 @@ function StatusTable({
 }
 
 function FailuresTable({ failures }: { failures: LoadFailure[] }) {
-  if (failures.length === 0) return <p>No load failures reported.</p>;
   return (
-    <ScrollRegion labelledBy="releases-failures">
-      <table className="shell-releases__table" data-testid="load-failures">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Remote</th>
-            <th scope="col">Version</th>
-            <th scope="col">What failed</th>
-            <th scope="col">Fell back to</th>
-            <th scope="col">Message</th>
-          </tr>
-        </thead>
-        <tbody>
-          {failures.map((failure, index) => (
-            <tr key={`${failure.at}-${index}`} data-kind={failure.kind}>
-              <td>
-                <Time iso={failure.at} />
-              </td>
-              <td>{failure.remote}</td>
-              <td>{failure.version || '—'}</td>
-              <td>{KIND_LABELS[failure.kind] ?? failure.kind}</td>
-              <td>{failure.fallbackVersion || 'None: section fallback shown'}</td>
-              <td className="shell-releases__message">
-                {failure.message}
-                {failure.url && <span className="shell-releases__page">Page: {failure.url}</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <ReleaseTable
+      labelledBy="releases-failures"
+      testId="load-failures"
+      columns={['When', 'Remote', 'Version', 'What failed', 'Fell back to', 'Message']}
+      rows={failures}
+      empty="No load failures reported."
+    >
+      {(failure, index) => (
+        <tr key={`${failure.at}-${index}`} data-kind={failure.kind}>
+          <td>
+            <Time iso={failure.at} />
+          </td>
+          <td>{failure.remote}</td>
+          <td>{failure.version || '—'}</td>
+          <td>{KIND_LABELS[failure.kind] ?? failure.kind}</td>
+          <td>{failure.fallbackVersion || 'None: section fallback shown'}</td>
+          <td className="shell-releases__message">
+            {failure.message}
+            {failure.url && <span className="shell-releases__page">Page: {failure.url}</span>}
+          </td>
+        </tr>
+      )}
+    </ReleaseTable>
   );
 }
 
@@ -255,46 +240,35 @@ function Figures({ figures }: { figures: Record<string, number> }) {
 }
 
 function ActionsTable({ actions }: { actions: ReleaseAction[] }) {
-  if (actions.length === 0) return <p>No release actions yet.</p>;
   return (
-    <ScrollRegion labelledBy="releases-actions">
-      <table className="shell-releases__table" data-testid="release-actions">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            <th scope="col">Remote</th>
-            <th scope="col">Version</th>
-            <th scope="col">Share</th>
-            <th scope="col">Live</th>
-            <th scope="col">Why</th>
-          </tr>
-        </thead>
-        <tbody>
-          {actions.map((action, index) => (
-            <tr key={`${action.at}-${index}`} data-action={action.action} data-automatic={action.automatic}>
-              <td>
-                <Time iso={action.at} />
-              </td>
-              <td>{action.automatic ? 'Automatic' : action.actor}</td>
-              <td>
-                {ACTION_LABELS[action.action] ?? action.action}
-                {!action.changed && ' (nothing changed)'}
-              </td>
-              <td>{action.remote}</td>
-              <td>{action.version || '—'}</td>
-              <td>{action.percent === undefined ? '' : `${action.percent} %`}</td>
-              <td>{action.from === action.to ? action.to || '—' : `${action.from || '—'} → ${action.to}`}</td>
-              <td className="shell-releases__message">
-                {action.why}
-                {action.figures && <Figures figures={action.figures} />}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <ReleaseTable
+      labelledBy="releases-actions"
+      testId="release-actions"
+      columns={['When', 'Who', 'Action', 'Remote', 'Version', 'Share', 'Live', 'Why']}
+      rows={actions}
+      empty="No release actions yet."
+    >
+      {(action, index) => (
+        <tr key={`${action.at}-${index}`} data-action={action.action} data-automatic={action.automatic}>
+          <td>
+            <Time iso={action.at} />
+          </td>
+          <td>{action.automatic ? 'Automatic' : action.actor}</td>
+          <td>
+            {ACTION_LABELS[action.action] ?? action.action}
+            {!action.changed && ' (nothing changed)'}
+          </td>
+          <td>{action.remote}</td>
+          <td>{action.version || '—'}</td>
+          <td>{action.percent === undefined ? '' : `${action.percent} %`}</td>
+          <td>{action.from === action.to ? action.to || '—' : `${action.from || '—'} → ${action.to}`}</td>
+          <td className="shell-releases__message">
+            {action.why}
+            {action.figures && <Figures figures={action.figures} />}
+          </td>
+        </tr>
+      )}
+    </ReleaseTable>
   );
 }
 

@@ -2,6 +2,7 @@
 // failing sessions, failure rate over the controller's window), and the dialogs that start, steer and end them.
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog, DialogDescription, DialogTitle, errorMessage, notify } from '@metrology/shared';
+import { ColumnHeads } from '../back-office/column-heads';
 import { ConfirmDialog } from '../back-office/confirm-dialog';
 import {
   useRolloutActionMutation,
@@ -73,14 +74,7 @@ function RolloutPanel({ remote, onAsk }: { remote: DeskRemote; onAsk: (asking: A
       <p>{planText(rollout)}</p>
       <table className="shell-releases__table" data-testid={`health-${name}`}>
         <caption className="shell-rollout__caption">Sessions served and failing, per version</caption>
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Sessions</th>
-            <th scope="col">Failing sessions</th>
-            <th scope="col">Failure rate</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Version', 'Sessions', 'Failing sessions', 'Failure rate']} />
         <tbody>
           <HealthRow label="Canary" health={rollout.canary} />
           <HealthRow label="Live" health={rollout.current} />
