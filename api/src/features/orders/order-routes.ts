@@ -174,7 +174,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const pending = await priceOnlineOrder(sessionUser(request), request.body, request.ip);
       const { id, order } = pending;
-      // The card session is made from the stored order, so the row comes first and is removed if the session fails.
+      // The card session points at the stored order (the sandbox's session row references it), so the row comes
+      // first and is removed if the session cannot be made.
       await insertAwaitingPayment(pending, 'stripe');
       try {
         const session = await payments.stripe.createSession(db, {
