@@ -31,7 +31,14 @@ let listenerPort = 0;
 let connections = 0;
 let checkPrefix = '';
 
+// Check folders go to a temporary folder of this file's own (os.tmpdir() reads TMPDIR), so "nothing left behind"
+// is not confused by another test file checking builds at the same time.
+const systemTmp = process.env.TMPDIR;
+let ownTmp = '';
+
 beforeAll(async () => {
+  ownTmp = await fs.mkdtemp(path.join(tmpdir(), 'metrology-own-tmp-'));
+  process.env.TMPDIR = ownTmp;
   const work = await fs.mkdtemp(path.join(tmpdir(), 'metrology-hostile-'));
   releasesDir = path.join(work, 'releases');
   dataDir = path.join(work, 'data');
@@ -70,6 +77,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await new Promise((resolve) => listener.close(resolve));
+  if (systemTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTmp;
+  await fs.rm(ownTmp, { recursive: true, force: true });
 });
 
 /** A federation container that loads, after `before` has run at load time. */

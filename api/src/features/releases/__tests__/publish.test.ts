@@ -27,7 +27,14 @@ let releasesDir: string;
 let secret = '';
 let packs: PackWriter;
 
+// Check folders go to a temporary folder of this file's own (os.tmpdir() reads TMPDIR), so "nothing left behind"
+// is not confused by another test file checking builds at the same time.
+const systemTmp = process.env.TMPDIR;
+let ownTmp = '';
+
 beforeAll(async () => {
+  ownTmp = await fs.mkdtemp(path.join(tmpdir(), 'metrology-own-tmp-'));
+  process.env.TMPDIR = ownTmp;
   const work = await fs.mkdtemp(path.join(tmpdir(), 'metrology-publish-'));
   releasesDir = path.join(work, 'releases');
   app = await startApp({
@@ -52,7 +59,12 @@ beforeAll(async () => {
   );
   expect(first.statusCode).toBe(200);
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  if (systemTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTmp;
+  await fs.rm(ownTmp, { recursive: true, force: true });
+});
 
 function send(pack: Buffer, version: string, extra: Record<string, string> = {}) {
   return publishCall(
