@@ -58,6 +58,27 @@ const NEVER_CACHE = 'no-store, max-age=0';
 const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|svg|png|jpe?g|webp|woff2?)$/;
 /** How many files of RELEASES_DIR and shell/dist have their SHA-256 remembered (by path, size and mtime). */
 const DISK_HASHES_KEPT = 20_000;
+/**
+ * How long a request waits for a file's compressed copy to be made. A copy that takes longer (a big chunk at brotli
+ * 11 on a busy machine, the first request after a deploy) goes on being made for the next request, and this one
+ * gets the file's own bytes, cached briefly rather than for a year so the compressed copy replaces it.
+ */
+const COPY_WAIT_MS = 1500;
+const NOT_YET = 'public, max-age=60';
+
+/** The copy when it is ready within COPY_WAIT_MS; 'later' when it is still being made. */
+async function copySoon(making: Promise<Buffer | null>): Promise<Buffer | null | 'later'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = new Promise<'later'>((resolve) => {
+    timer = setTimeout(() => resolve('later'), COPY_WAIT_MS);
+  });
+  making.catch(() => undefined);
+  try {
+    return await Promise.race([making, later]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export interface SiteOptions {
   /** built shell (shell/dist): served only while no shell version is published; once one is, the shell comes from the release store like the remotes */
@@ -222,9 +243,10 @@ export async function createSiteServer(options: SiteOptions) {
       const { data, sha256 } = source.checked;
       const copy =
         encoding !== 'identity' && data.length >= PRECOMPRESS_MIN_BYTES
-          ? await copies.copy(sha256, data.length, encoding, async () => data)
+          ? await copySoon(copies.copy(sha256, data.length, encoding, async () => data))
           : null;
-      if (copy)
+      if (copy === 'later') reply.header('Cache-Control', NOT_YET);
+      else if (copy)
         return sendBytes(request, reply, {
           data: copy,
           etag: `"${sha256}-${encoding}"`,
@@ -257,8 +279,11 @@ export async function createSiteServer(options: SiteOptions) {
           return data;
         };
         const copy =
-          size >= PRECOMPRESS_MIN_BYTES ? await copies.copy(sha256, size, encoding, original) : null;
-        if (copy)
+          size >= PRECOMPRESS_MIN_BYTES
+            ? await copySoon(copies.copy(sha256, size, encoding, original))
+            : null;
+        if (copy === 'later') reply.header('Cache-Control', NOT_YET);
+        else if (copy)
           return sendBytes(request, reply, {
             data: copy,
             etag: `"${sha256}-${encoding}"`,
