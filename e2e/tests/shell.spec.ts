@@ -156,6 +156,8 @@ test.describe('header', () => {
 
 test.describe('accounts', () => {
   test('register, log out, log in again', async ({ page }) => {
+    // Several axe runs over whole pages: on a 2-core machine shared with a load test they need more than 45 s.
+    test.slow();
     const email = uniqueEmail();
     await page.goto('/products');
 
@@ -281,6 +283,8 @@ test.describe('support chat', () => {
   test('opens, answers with clickable links and addresses, and closes back to its button', async ({
     page,
   }) => {
+    // Several axe runs over whole pages: on a 2-core machine shared with a load test they need more than 45 s.
+    test.slow();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
     const launcher = page.getByRole('button', { name: 'Open support chat' });
@@ -370,6 +374,8 @@ test.describe('support chat', () => {
 
 test.describe('footer', () => {
   test('has its text, links and contact block, and degrades offline without a sign', async ({ page }) => {
+    // Several axe runs over whole pages: on a 2-core machine shared with a load test they need more than 45 s.
+    test.slow();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/about');
