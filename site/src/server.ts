@@ -44,6 +44,7 @@ import {
   createCompressedCopies,
   negotiateEncoding,
   precompressible,
+  type ContentCoding,
 } from './precompressed.js';
 import { sendBytes } from './send-bytes.js';
 import { sha256Of } from '@metrology/releases/artifact-store';
@@ -224,6 +225,43 @@ export async function createSiteServer(options: SiteOptions) {
   const diskHashes = new Map<string, { size: number; mtimeMs: number; sha256: string }>();
 
   /**
+   * A release file in the coding asked for: its compressed copy when one is worth it and ready (copySoon), else
+   * its own bytes (too small to gain, the copy failed and was logged, or it is still being made: then cached
+   * briefly). Never compressed on the way.
+   */
+  const sendCoded = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: {
+      sha256: string;
+      size: number;
+      encoding: ContentCoding;
+      contentType: string;
+      original: () => Promise<Buffer>;
+    },
+  ) => {
+    const { sha256, size, encoding, contentType, original } = file;
+    const copy =
+      encoding !== 'identity' && size >= PRECOMPRESS_MIN_BYTES
+        ? await copySoon(copies.copy(sha256, size, encoding, original))
+        : null;
+    if (copy === 'later') reply.header('Cache-Control', NOT_YET);
+    else if (copy)
+      return sendBytes(request, reply, {
+        data: copy,
+        etag: `"${sha256}-${encoding}"`,
+        encoding,
+        contentType,
+      });
+    return sendBytes(request, reply, {
+      data: await original(),
+      etag: `"${sha256}"`,
+      encoding: null,
+      contentType,
+    });
+  };
+
+  /**
    * A release file (a remote's or the shell's) the site holds: checked bytes from the artifact store, or a file on
    * disk (RELEASES_DIR, shell/dist). Text (precompressible) goes out as its copy in the coding the client prefers
    * (br, else gzip), with an ETag of its own per coding and Vary: Accept-Encoding; anything else, or a client that
@@ -241,20 +279,14 @@ export async function createSiteServer(options: SiteOptions) {
     const encoding = text ? negotiateEncoding(request.headers['accept-encoding']) : 'identity';
     if ('checked' in source) {
       const { data, sha256 } = source.checked;
-      const copy =
-        encoding !== 'identity' && data.length >= PRECOMPRESS_MIN_BYTES
-          ? await copySoon(copies.copy(sha256, data.length, encoding, async () => data))
-          : null;
-      if (copy === 'later') reply.header('Cache-Control', NOT_YET);
-      else if (copy)
-        return sendBytes(request, reply, {
-          data: copy,
-          etag: `"${sha256}-${encoding}"`,
-          encoding,
-          contentType,
-        });
       // Its hash is its identity: a revalidated manifest that did not change is a 304.
-      return sendBytes(request, reply, { data, etag: `"${sha256}"`, encoding: null, contentType });
+      return sendCoded(request, reply, {
+        sha256,
+        size: data.length,
+        encoding,
+        contentType,
+        original: async () => data,
+      });
     }
     if (encoding !== 'identity') {
       const full = path.join(source.root, source.file);
@@ -278,21 +310,7 @@ export async function createSiteServer(options: SiteOptions) {
           if (sha256Of(data) !== sha256) throw new Error(`${full} changed while it was read`);
           return data;
         };
-        const copy =
-          size >= PRECOMPRESS_MIN_BYTES
-            ? await copySoon(copies.copy(sha256, size, encoding, original))
-            : null;
-        if (copy === 'later') reply.header('Cache-Control', NOT_YET);
-        else if (copy)
-          return sendBytes(request, reply, {
-            data: copy,
-            etag: `"${sha256}-${encoding}"`,
-            encoding,
-            contentType,
-          });
-        // Too small to gain (or the copy failed, logged): the bytes as they are, never compressed on the way.
-        const data = await original();
-        return sendBytes(request, reply, { data, etag: `"${sha256}"`, encoding: null, contentType });
+        return sendCoded(request, reply, { sha256, size, encoding, contentType, original });
       }
     }
     reply.type(contentType);
