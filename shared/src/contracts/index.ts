@@ -15,5 +15,6 @@ export * from './payments.js';
 export * from './back-office.js';
 export * from './contact.js';
 export * from './releases.js';
+export * from './release-trends.js';
 export * from './health.js';
 export * from './accounts.js';

@@ -10,6 +10,8 @@ import {
   ReleaseActionsQuery,
   ReleaseActionsResponse,
   ReleaseDeskResponse,
+  ReleaseTrendsQuery,
+  ReleaseTrendsResponse,
   RollbackBody,
   RollbackResponse,
 } from '@metrology/shared/contracts';
@@ -18,6 +20,7 @@ import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import { deskRemote, toAction } from '../releases/desk-view.js';
 import { assertRemote, callerName, mayRead, releaseCaller } from '../releases/deploy-tokens.js';
 import { registryAccess } from '../releases/registry-access.js';
+import { releaseTrend } from '../releases/trends.js';
 
 export { DESK_MESSAGES } from '../releases/registry-access.js';
 
@@ -90,6 +93,44 @@ export async function releaseDeskRoutes(app: FastifyInstance): Promise<void> {
           .slice(0, limit)
           .map(toAction),
       };
+    },
+  );
+
+  api.get(
+    '/api/releases/trends',
+    {
+      preValidation: releaseCaller(app, 'read'),
+      schema: {
+        tags: ['back office'],
+        security: TOKEN_SECURITY,
+        summary:
+          "Each version's sessions, failure rate and real visitors' INP and LCP p75 in time buckets, over a running rollout (from a window before it began) or the last day, with the release actions on the same axis: the desk's charts",
+        querystring: ReleaseTrendsQuery,
+        response: responses(ReleaseTrendsResponse),
+      },
+    },
+    async (request) => {
+      const { remote, range } = request.query;
+      const registry = await access.module();
+      if (remote !== undefined && !isReleaseName(remote)) {
+        throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.RELEASE_NAMES.join(', ')})`);
+      }
+      if (remote !== undefined) assertRemote(request, remote);
+      const read = await access.read();
+      const actions = await registry.readReleaseActions({ ...(await access.where()), limit: 500 });
+      const names = (remote ? [remote] : [...registry.RELEASE_NAMES]).filter((name) =>
+        mayRead(request, name),
+      );
+      const trends = await Promise.all(
+        names.map((name) => {
+          const entry = name === 'shell' ? (read.shell ?? undefined) : read.remotes[name];
+          return releaseTrend(db, name, entry, actions, {
+            range: range ?? (entry?.rollout ? 'rollout' : 'day'),
+            windowMinutes: config.releases.windowMinutes,
+          });
+        }),
+      );
+      return { success: true, trends };
     },
   );
 
