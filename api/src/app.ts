@@ -35,6 +35,7 @@ import { publishRoutes } from './features/releases/publish-routes.js';
 import { releaseRoutes } from './features/releases/release-routes.js';
 import { rolloutController } from './features/releases/rollout-controller.js';
 import { rolloutRoutes } from './features/releases/rollout-routes.js';
+import { vitalsRoutes } from './features/releases/vitals-routes.js';
 import { userRoutes } from './features/users/user-routes.js';
 import { clientKey } from './lib/client-address.js';
 import { clientError, frameworkError, HttpError, MESSAGES, registerErrorHandling } from './lib/errors.js';
@@ -212,6 +213,7 @@ async function assemble(
   await app.register(dashboardRoutes);
   await app.register(chatRoutes);
   await app.register(releaseRoutes);
+  await app.register(vitalsRoutes);
   await app.register(rolloutRoutes);
   await app.register(deployTokenRoutes);
   await app.register(publishRoutes);

@@ -20,6 +20,8 @@ export const RATE_LIMITED_CALLS = {
   application: 10,
   chat: 30,
   loadFailures: 30,
+  /** Speed beacons: a sampled visitor sends about one a page. */
+  vitals: 60,
   contact: 20,
   /** "Forgot password?" and "Resend verification" each send an e-mail: fewer a window. */
   passwordReset: 5,
@@ -93,6 +95,10 @@ export interface ReleaseOptions {
   toleratedNetworks?: number;
   /** ROLLOUT_FAILURE_RATE (default 0.02): failing sessions / sessions at which a canary is rolled back. */
   failureRate?: number;
+  /** ROLLOUT_SLOWER_FACTOR (default 1.25): a canary whose INP or LCP p75 is this many times live's is slower. */
+  slowerFactor?: number;
+  /** ROLLOUT_MIN_VITALS (default 20): fewer figures per side (on a route, or overall) never decide speed. */
+  minVitals?: number;
   /** RELEASE_PACK_MAX_BYTES (default 64 MiB): the largest upload POST /api/releases/publish reads. */
   packMaxBytes?: number;
   /** RELEASE_NODE_CHECK_SECONDS (default 30): how long an uploaded Node build may take to load before it is refused. */
@@ -106,6 +112,8 @@ export interface ReleaseConfig {
   minFailures: number;
   failureRate: number;
   toleratedNetworks: number;
+  slowerFactor: number;
+  minVitals: number;
   packMaxBytes: number;
   nodeCheckMs: number;
 }
@@ -116,6 +124,8 @@ export const ROLLOUT_DEFAULTS = {
   minFailures: 5,
   failureRate: 0.02,
   toleratedNetworks: 8,
+  slowerFactor: 1.25,
+  minVitals: 20,
   packMaxBytes: 64 * 1024 * 1024,
   // Under the API's socket timeout (60 s): the publish call waits for it.
   nodeCheckSeconds: 30,
@@ -212,6 +222,9 @@ function resolveReleases(options: ReleaseOptions = {}): ReleaseConfig {
   const failureRate = options.failureRate ?? ROLLOUT_DEFAULTS.failureRate;
   if (failureRate <= 0 || failureRate > 1)
     throw new Error(`ROLLOUT_FAILURE_RATE must be a fraction above 0 and at most 1, got ${failureRate}`);
+  const slowerFactor = options.slowerFactor ?? ROLLOUT_DEFAULTS.slowerFactor;
+  if (!(slowerFactor > 1))
+    throw new Error(`ROLLOUT_SLOWER_FACTOR must be a number above 1, got ${slowerFactor}`);
   return {
     ...(options.signingKey ? { signingKey: options.signingKey } : {}),
     checkMs: (options.checkSeconds ?? ROLLOUT_DEFAULTS.checkSeconds) * 1000,
@@ -222,6 +235,8 @@ function resolveReleases(options: ReleaseOptions = {}): ReleaseConfig {
       0,
       Math.round(options.toleratedNetworks ?? ROLLOUT_DEFAULTS.toleratedNetworks),
     ),
+    slowerFactor,
+    minVitals: Math.max(1, Math.round(options.minVitals ?? ROLLOUT_DEFAULTS.minVitals)),
     packMaxBytes: Math.max(1024, Math.round(options.packMaxBytes ?? ROLLOUT_DEFAULTS.packMaxBytes)),
     nodeCheckMs: Math.max(0.1, options.nodeCheckSeconds ?? ROLLOUT_DEFAULTS.nodeCheckSeconds) * 1000,
   };
@@ -338,6 +353,8 @@ export function optionsFromEnv(
       minFailures: number('ROLLOUT_MIN_FAILURES'),
       failureRate: number('ROLLOUT_FAILURE_RATE'),
       toleratedNetworks: number('ROLLOUT_TOLERATED_NETWORKS'),
+      slowerFactor: number('ROLLOUT_SLOWER_FACTOR'),
+      minVitals: number('ROLLOUT_MIN_VITALS'),
       packMaxBytes: number('RELEASE_PACK_MAX_BYTES'),
       nodeCheckSeconds: number('RELEASE_NODE_CHECK_SECONDS'),
     },

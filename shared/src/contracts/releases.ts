@@ -1,7 +1,7 @@
 // The release calls: the release desk (GET /api/releases/desk, GET /api/releases/actions, POST /api/releases/rollback,
 // the rollout actions under /api/releases/rollout, POST /api/releases/preview; release managers), the remotes'
-// load-failure reports (POST and GET /api/releases/load-failures) and the site servers' served sessions
-// (POST /api/releases/served, signed).
+// load-failure reports (POST and GET /api/releases/load-failures), the shell's speed figures (POST /api/releases/vitals)
+// and the site servers' served sessions (POST /api/releases/served, signed).
 import { Type, type Static } from '@sinclair/typebox';
 import type { Release } from '@metrology/shared/release';
 import { Answer, QueryInteger, StringEnum, Text } from './common.js';
@@ -348,3 +348,47 @@ export const PublishResponse = Answer({
   pages: Type.Integer(),
 });
 export type PublishResponse = Static<typeof PublishResponse>;
+
+// --- Real-user speed ---
+
+/** The speed figures the shell measures (web-vitals): LCP, INP and TTFB in milliseconds, CLS a score. */
+export const VITAL_METRICS = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
+export type VitalMetric = (typeof VITAL_METRICS)[number];
+
+/** The largest value accepted per metric: anything above is no page a shopper waited for, but a broken clock. */
+export const VITAL_LIMITS: Readonly<Record<VitalMetric, number>> = {
+  LCP: 120_000,
+  INP: 60_000,
+  CLS: 100,
+  TTFB: 120_000,
+};
+
+/** A route pattern of the shell's route table (/product/:slug, never a URL with its slug or query). */
+export const VITAL_ROUTE_PATTERN = '^/[A-Za-z0-9/:._-]{0,99}$';
+
+/** One figure: this metric on this route, in this version of the remote that rendered it. */
+export const VitalFigure = Type.Object(
+  {
+    remote: Text(100, 1),
+    version: Text(50, 1),
+    route: Type.String({ pattern: VITAL_ROUTE_PATTERN, maxLength: 100 }),
+    metric: StringEnum(VITAL_METRICS),
+    value: Type.Number(),
+  },
+  { additionalProperties: false },
+);
+export type VitalFigure = Static<typeof VitalFigure>;
+
+/**
+ * POST /api/releases/vitals: a sampled page's speed figures, with the page token the site signed into it (its
+ * session, network, the versions it was served and that it is in the speed sample). Sent as a beacon, so the body
+ * may arrive as text/plain; counted once per session, remote, version, route and metric.
+ */
+export const VitalsBody = Type.Object(
+  {
+    pageToken: Text(4096, 1),
+    figures: Type.Array(VitalFigure, { minItems: 1, maxItems: 16 }),
+  },
+  { additionalProperties: false },
+);
+export type VitalsBody = Static<typeof VitalsBody>;

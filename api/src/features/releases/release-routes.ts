@@ -43,25 +43,27 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /**
- * The page token's payload as the site server signs it: { session, versions: { [remote]: version },
- * fallbacks: { [remote]: [earlier good versions the browser may fall back to] } }.
+ * The page token's payload as the site server signs it: { session, network, versions: { [remote]: version },
+ * fallbacks: { [remote]: [earlier good versions the browser may fall back to] }, vitals }.
  */
-interface PageToken {
+export interface PageToken {
   session: string;
   /** The network (a /24 or /64) the site served the page to. */
   network: string;
   versions: Record<string, unknown>;
   fallbacks: Record<string, unknown>;
+  /** The site put this page in the speed sample (its session's share, or a canary it served). */
+  vitals: boolean;
 }
 
 /** Whether the page was served this version of the remote, or may have fallen back to it. */
-function mayReport(token: PageToken, remote: string, version: string | undefined): boolean {
+export function mayReport(token: PageToken, remote: string, version: string | undefined): boolean {
   if (!version) return false;
   const fallbacks = token.fallbacks[remote];
   return token.versions[remote] === version || (Array.isArray(fallbacks) && fallbacks.includes(version));
 }
 
-function pageTokenOf(key: string, token: string): PageToken | null {
+export function pageTokenOf(key: string, token: string): PageToken | null {
   const payload = verifyToken(key, token);
   if (!payload || typeof payload.session !== 'string' || !payload.session) return null;
   const versions = payload.versions;
@@ -77,6 +79,7 @@ function pageTokenOf(key: string, token: string): PageToken | null {
       fallbacks && typeof fallbacks === 'object' && !Array.isArray(fallbacks)
         ? (fallbacks as Record<string, unknown>)
         : {},
+    vitals: payload.vitals === true,
   };
 }
 

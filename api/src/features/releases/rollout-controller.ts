@@ -1,13 +1,18 @@
 // The rollout controller of one API process: every ROLLOUT_CHECK_SECONDS it judges each running
 // rollout (rollout-health.ts): aborts a canary over the threshold, moves plans on. With several APIs on one
 // PostgreSQL, a transaction-scoped advisory lock lets one of them judge per tick (the others skip); the registry
-// changes are idempotent anyway. On PGlite there is one process.
+// changes are idempotent anyway. On PGlite there is one process. The judging API also prunes old speed figures.
 import type { FastifyInstance } from 'fastify';
 import { evaluateRollouts } from './rollout-health.js';
 import { registryAccess } from './registry-access.js';
+import { pruneVitals } from './vitals.js';
 
 /** Held by the API judging rollouts this tick. */
 const CONTROLLER_LOCK = 715026;
+
+/** Speed figures are pruned at most this often (a scan of the table; they are kept for a day anyway). */
+const PRUNE_EVERY_MS = 60_000;
+const prunedAt = new WeakMap<FastifyInstance, number>();
 
 /** One tick: judge the rollouts unless another API is doing it right now. Exported for tests (no timer). */
 export async function runRolloutController(app: FastifyInstance, now = new Date()) {
@@ -26,6 +31,10 @@ export async function runRolloutController(app: FastifyInstance, now = new Date(
       policy: config.releases,
       now,
     });
+    if (now.getTime() - (prunedAt.get(app) ?? 0) >= PRUNE_EVERY_MS) {
+      prunedAt.set(app, now.getTime());
+      await pruneVitals(tx, config.releases.windowMinutes);
+    }
     for (const decision of decisions) {
       if (decision.action === 'abort')
         app.log.warn({ remote: decision.remote, version: decision.version }, decision.why);
