@@ -9,6 +9,9 @@ import type {
   PreviewBody,
   ReleaseAction,
   ReleaseDesk,
+  ReleaseTrend,
+  ReleaseTrendsQuery,
+  ReleaseTrendsResponse,
   RollbackBody,
   PreviewResponse,
   RevokeDeployTokenBody,
@@ -24,6 +27,10 @@ export type {
   DeployAction,
   ReleaseAction,
   ReleaseDesk,
+  ReleaseTrend,
+  TrendMark,
+  TrendPoint,
+  VersionTrend,
   DeployToken,
   DeskRemote,
   DeskRollout,
@@ -48,6 +55,12 @@ export const releasesApi = shopApi
         query: (body) => ({ url: '/api/releases/rollback', method: 'POST', body }),
         invalidatesTags: ['ReleaseDesk'],
       }),
+      /** Each version's figures over time, for the charts and the history's trends (read again with the desk). */
+      releaseTrends: build.query<ReleaseTrend[], ReleaseTrendsQuery>({
+        query: ({ remote, range }) => ({ url: '/api/releases/trends', params: { remote, range } }),
+        transformResponse: (response: ReleaseTrendsResponse) => response.trends,
+        providesTags: ['ReleaseDesk'],
+      }),
       loadFailures: build.query<LoadFailure[], number>({
         query: (limit) => `/api/releases/load-failures?limit=${limit}`,
         transformResponse: (response: LoadFailuresResponse) => response.reports ?? [],
@@ -55,7 +68,8 @@ export const releasesApi = shopApi
     }),
   });
 
-export const { useLoadFailuresQuery, useReleaseDeskQuery, useMoveReleaseMutation } = releasesApi;
+export const { useLoadFailuresQuery, useReleaseDeskQuery, useMoveReleaseMutation, useReleaseTrendsQuery } =
+  releasesApi;
 
 /** What the rollout actions answer: the API's message (the desk is read again afterwards). */
 type Done = Pick<RolloutResponse, 'message' | 'remote'>;

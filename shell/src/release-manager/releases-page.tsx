@@ -9,7 +9,9 @@ import { RoleGate } from '../back-office/role-gate';
 import {
   useMoveReleaseMutation,
   useReleaseDeskQuery,
+  useReleaseTrendsQuery,
   type ReleaseAction,
+  type ReleaseTrend,
   type ReleaseDesk,
   RECENT_FAILURES,
   useDeployTokensQuery,
@@ -22,6 +24,8 @@ import { ReleaseTable, ScrollRegion, Time } from './desk-parts';
 import { DeployTokensSection } from './deploy-tokens';
 import { openPreview } from './open-preview';
 import { RolloutsSection, StartRolloutDialog } from './rollouts';
+import { Sparkline } from './trend-chart';
+import { TrendsSection } from './trends-section';
 import '../back-office/back-office.css';
 import './releases.css';
 
@@ -61,17 +65,20 @@ interface RolloutStart {
   current: string;
 }
 
-const STATUS_COLUMNS = ['Remote', 'Version', 'Published', 'Commit', 'State', 'Action'];
+const STATUS_COLUMNS = ['Remote', 'Version', 'Published', 'Commit', 'State', 'Last day', 'Action'];
 
 function StatusTable({
   registry,
   rollouts,
+  trends,
   onMove,
   onPreview,
   onRollout,
 }: {
   registry: Registry;
   rollouts: Partial<Record<string, { version: string; percent: number }>>;
+  /** Each remote's last day, for a small trend of every version's failure rate. */
+  trends: ReleaseTrend[];
   onMove: (move: Move) => void;
   onPreview: (remote: RemoteName, version: string) => void;
   onRollout: (start: RolloutStart) => void;
@@ -90,7 +97,7 @@ function StatusTable({
               <tbody key={remote} data-remote={remote}>
                 <tr>
                   <th scope="row">{remote}</th>
-                  <td colSpan={5}>Never published</td>
+                  <td colSpan={6}>Never published</td>
                 </tr>
               </tbody>
             );
@@ -98,6 +105,7 @@ function StatusTable({
           // Newest first: what is live and what came just before matter most.
           const releases = [...entry.history].reverse();
           const liveIndex = entry.history.findIndex((release) => release.version === entry.current);
+          const day = trends.find((trend) => trend.remote === remote);
           return (
             <tbody key={remote} data-remote={remote}>
               {releases.map((release, index) => {
@@ -136,6 +144,17 @@ function StatusTable({
                         >
                           client-only
                         </span>
+                      )}
+                    </td>
+                    <td>
+                      {day ? (
+                        <Sparkline
+                          version={day.versions.find((v) => v.version === release.version)}
+                          from={day.from}
+                          to={day.to}
+                        />
+                      ) : (
+                        '…'
                       )}
                     </td>
                     <td className="shell-releases__buttons">
@@ -304,6 +323,11 @@ function ReleaseDeskView() {
   const [asking, setAsking] = useState<Move | null>(null);
   const [starting, setStarting] = useState<RolloutStart | null>(null);
   const [problem, setProblem] = useState('');
+  const days = useReleaseTrendsQuery({ range: 'day' }, { refetchOnMountOrArgChange: true });
+  const running = desk.data?.remotes.find((remote) => remote.rollout)?.remote;
+  const [chosen, setChosen] = useState<string | null>(null);
+  const trendRemote: string = chosen ?? running ?? REMOTES[0] ?? SHELL_RELEASE;
+  const trend = useReleaseTrendsQuery({ remote: trendRemote }, { refetchOnMountOrArgChange: true });
 
   // The link signs a preview cookie for this browser only; the site answers it and comes back to the shop.
   const preview = async (remote: RemoteName, version: string) => {
@@ -315,7 +339,8 @@ function ReleaseDeskView() {
       setProblem(errorMessage(error, 'The preview link could not be made.'));
     }
   };
-  const refreshing = desk.isFetching || failures.isFetching || tokens.isFetching;
+  const refreshing =
+    desk.isFetching || failures.isFetching || tokens.isFetching || days.isFetching || trend.isFetching;
 
   const confirm = async () => {
     if (!asking) return;
@@ -341,6 +366,8 @@ function ReleaseDeskView() {
             void desk.refetch();
             void failures.refetch();
             void tokens.refetch();
+            void days.refetch();
+            void trend.refetch();
           }}
           disabled={refreshing}
         >
@@ -372,6 +399,7 @@ function ReleaseDeskView() {
           <StatusTable
             registry={asRegistry(desk.data)}
             rollouts={rolloutsOf(desk.data.remotes)}
+            trends={days.data ?? []}
             onMove={setAsking}
             onPreview={(remote, version) => void preview(remote, version)}
             onRollout={setStarting}
@@ -382,6 +410,18 @@ function ReleaseDeskView() {
       <section aria-labelledby="releases-rollouts">
         <h2 id="releases-rollouts">Staged rollouts</h2>
         {desk.data ? <RolloutsSection remotes={desk.data.remotes} policy={desk.data.policy} /> : null}
+      </section>
+
+      <section aria-labelledby="releases-trends">
+        <h2 id="releases-trends">Trends</h2>
+        <TrendsSection
+          names={[...REMOTES, SHELL_RELEASE]}
+          remote={trendRemote}
+          onRemote={setChosen}
+          trend={trend.data?.[0]}
+          loading={trend.isLoading}
+          error={trend.error}
+        />
       </section>
 
       <section aria-labelledby="releases-actions">

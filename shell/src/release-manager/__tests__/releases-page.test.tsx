@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REMOTE_NAMES } from '@metrology/shared/release';
 import { renderSection, withSectionApi } from '@metrology/test-kit';
-import type { ReleaseAction } from '@metrology/shared/contracts';
+import type { ReleaseAction, ReleaseTrend } from '@metrology/shared/contracts';
 import type { Registry } from '../../remotes/registry';
 import { openPreview } from '../open-preview';
 import type { DeskRollout, LoadFailure } from '../releases-api';
@@ -22,6 +22,8 @@ let actions: ReleaseAction[] = [];
 /** The bodies of the rollout calls, by path. */
 let posted: { path: string; body: unknown }[] = [];
 let refuse = '';
+/** What GET /api/releases/trends answers, by remote (every remote without one is empty). */
+let trends: Record<string, ReleaseTrend> = {};
 /** The paths with their query of every call the page made. */
 const requested = () => api.calls.map((call) => `${call.path}${call.query.size ? `?${call.query}` : ''}`);
 
@@ -68,6 +70,20 @@ function answerAsTheDesk(): void {
     entry!.current = body.to;
     return { body: { success: true, message: `${body.remote} ${body.to} is live now (was 1.0.0).` } };
   });
+  api.override('GET /api/releases/trends', (call) => {
+    const range = (call.query.get('range') ?? (rollout ? 'rollout' : 'day')) as ReleaseTrend['range'];
+    const names = call.query.get('remote') ? [call.query.get('remote') ?? ''] : [...REMOTE_NAMES, 'shell'];
+    const empty = (remote: string): ReleaseTrend => ({
+      remote,
+      range,
+      from: '2025-03-02T12:00:00.000Z',
+      to: '2025-03-03T12:00:00.000Z',
+      bucketSeconds: 1800,
+      versions: [],
+      marks: [],
+    });
+    return { body: { success: true, trends: names.map((name) => trends[name] ?? empty(name)) } };
+  });
   api.override('GET /api/releases/load-failures', () =>
     failuresStatus === 200
       ? { body: { success: true, reports } }
@@ -84,6 +100,34 @@ beforeEach(() => {
   actions = [];
   posted = [];
   refuse = '';
+  trends = {
+    'mfe-content': {
+      remote: 'mfe-content',
+      range: 'day',
+      from: '2025-03-02T12:00:00.000Z',
+      to: '2025-03-03T12:00:00.000Z',
+      bucketSeconds: 1800,
+      versions: [
+        {
+          version: '1.0.0',
+          role: 'live',
+          points: [
+            point('2025-03-03T08:00:00.000Z', 40, 0),
+            point('2025-03-03T08:30:00.000Z', 50, 1, { inpP75: 96, lcpP75: 1200 }),
+          ],
+        },
+      ],
+      marks: [
+        {
+          at: '2025-03-03T08:10:00.000Z',
+          action: 'rollback',
+          version: '1.0.0',
+          label: 'rolled back to 1.0.0',
+          automatic: false,
+        },
+      ],
+    },
+  };
   jest.mocked(openPreview).mockClear();
   registry = {
     remotes: {
@@ -127,6 +171,16 @@ beforeEach(() => {
   ];
 });
 
+function point(
+  at: string,
+  sessions: number,
+  failing: number,
+  speed: { inpP75?: number; lcpP75?: number } = {},
+) {
+  const failureRate = Math.round((failing / sessions) * 10_000) / 10_000;
+  return { at, sessions, failing, failureRate, inpP75: null, lcpP75: null, samples: 0, ...speed };
+}
+
 function renderPage(token: string | null = 'manager-token') {
   return renderSection(<ReleasesPage />, { path: '/releases', ...(token ? { token } : {}) });
 }
@@ -135,13 +189,20 @@ test('shows every remote with its releases, newest first, and which one is live'
   renderPage();
   expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeInTheDocument();
   const status = await screen.findByTestId('release-status');
+  // Each version's last day, as the trends answer it (read beside the desk).
+  await within(status).findByRole('img', { name: /^1\.0\.0 over the last day/ });
   const content = within(status)
     .getAllByRole('row')
     .filter((row) => row.closest('[data-remote="mfe-content"]'));
   expect(content.map((row) => row.textContent)).toEqual([
-    'mfe-content1.1.02025-03-02 11:30 UTCbbb2222Rolled back 2025-03-02 12:00 UTCPreview 1.1.0Roll out 1.1.0Re-promote 1.1.0',
-    '1.0.02025-03-01 10:00 UTCaaa1111Live',
+    'mfe-content1.1.02025-03-02 11:30 UTCbbb2222Rolled back 2025-03-02 12:00 UTCno sessionsPreview 1.1.0Roll out 1.1.0Re-promote 1.1.0',
+    '1.0.02025-03-01 10:00 UTCaaa1111Live1.0.0 over the last day: 90 sessions, 1 failing; highest 2.0 %, latest 2.0 %',
   ]);
+  expect(
+    within(status).getByRole('img', {
+      name: '1.0.0 over the last day: 90 sessions, 1 failing; highest 2.0 %, latest 2.0 %',
+    }),
+  ).toBeInTheDocument();
   expect(within(status).getByRole('rowheader', { name: 'mfe-careers' }).closest('tr')).toHaveTextContent(
     'Never published',
   );
@@ -452,4 +513,38 @@ test('the action log names who did what, and an automatic rollback with its figu
     '2025-03-03 09:20 UTCAutomaticRollout abortedmfe-content1.2.00 %1.0.0automatic rollback: 7 of 120 sessions of 1.2.0 failed (5.8 %)Canary: 7 of 120 sessions failed (5.8 %); live: 1 of 480 (0.2 %)',
     '2025-03-03 09:00 UTCmax@example.comRollout startedmfe-content1.2.020 %1.0.0new header',
   ]);
+});
+
+test('the trends: each measure of the chosen remote as a chart with the actions marked, and a table behind it', async () => {
+  const user = userEvent.setup();
+  renderPage();
+  const section = (await screen.findByRole('heading', { name: 'Trends' })).closest('section') as HTMLElement;
+  // No rollout runs: the first remote is shown, over the last day.
+  expect(within(section).getByLabelText('Remote')).toHaveValue('mfe-catalog');
+  expect(
+    await within(section).findByText('No Failure rate figures for mfe-catalog yet.', { exact: false }),
+  ).toBeTruthy();
+  await user.selectOptions(within(section).getByLabelText('Remote'), 'mfe-content');
+  const failures = await within(section).findByRole('figure', { name: 'Failure rate of mfe-content' });
+  const chart = within(failures).getByRole('img', { name: /Failure rate of mfe-content/ });
+  expect(chart).toHaveAccessibleName(/1\.0\.0 \(live\): latest 2\.0 %, highest 2\.0 %/);
+  expect(failures.querySelectorAll('[data-version="1.0.0"] circle')).toHaveLength(2);
+  expect(failures.querySelectorAll('[data-action="rollback"]')).toHaveLength(1);
+  expect(within(failures).getByRole('list', { name: /Release actions/ })).toHaveTextContent(
+    '08:10 UTC rolled back to 1.0.0',
+  );
+  const table = within(failures).getByRole('table');
+  expect(
+    within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent),
+  ).toEqual(['Time1.0.0 (live)', '03-03 08:000.0 % (0 of 40)', '03-03 08:302.0 % (1 of 50)']);
+  // Speed is drawn only where visitors measured it.
+  const inp = within(section).getByRole('figure', { name: 'INP p75 of mfe-content' });
+  expect(inp.querySelectorAll('[data-version="1.0.0"] circle')).toHaveLength(1);
+  expect(
+    within(within(inp).getByRole('table'))
+      .getAllByRole('row')
+      .map((row) => row.textContent),
+  ).toEqual(['Time1.0.0 (live)', '03-03 08:00—', '03-03 08:3096 ms']);
 });
