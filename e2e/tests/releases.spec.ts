@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import type { ReleaseTrendsResponse } from '@metrology/shared/contracts';
 import { REMOTE_NAMES } from '@metrology/shared/release';
 import { MANAGER, loginAs } from '../support/back-office-accounts';
 import { release, releaseOk } from '../support/release-cli';
@@ -340,5 +341,56 @@ test('the release page is not linked from the shop and works on a phone', async 
   expect(await releasesPage.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
   const box = await releasesPage.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  await expectNoA11yViolations(page);
+});
+
+test('the desk draws the trends the API answers: sessions of the live version, the actions on the time axis, and a table behind each chart', async ({
+  page,
+  site,
+  browser,
+}) => {
+  // Three shoppers, each in a browser of their own (a session each), read the About page of the live version.
+  for (let i = 0; i < 3; i += 1) {
+    const shopper = await browser.newContext({ baseURL: site.url });
+    const visit = await shopper.newPage();
+    await visit.goto('/about');
+    await expect(aboutHeading(visit)).toBeVisible();
+    await shopper.close();
+  }
+  await loginAs(page, site.apiUrl, MANAGER);
+  await page.goto('/releases');
+  const trends = page.getByRole('region', { name: 'Trends' });
+  await trends.getByLabel('Remote').selectOption(REMOTE);
+  const chart = trends.getByRole('figure', { name: `Failure rate of ${REMOTE}` });
+  // The site sends what it served every few seconds: a release manager refreshes until the sessions show.
+  let answer: ReleaseTrendsResponse = { success: true, trends: [] };
+  await expect(async () => {
+    const reading = page.waitForResponse((res) =>
+      res.url().includes(`/api/releases/trends?remote=${REMOTE}`),
+    );
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    answer = (await (await reading).json()) as ReleaseTrendsResponse;
+    const live = answer.trends[0]?.versions.find((v) => v.version === base);
+    expect(live?.points.reduce((n, p) => n + p.sessions, 0) ?? 0).toBeGreaterThanOrEqual(3);
+  }).toPass({ timeout: 30_000 });
+  const trend = answer.trends[0];
+  const live = trend?.versions.find((v) => v.version === base);
+  await expect(chart.locator(`[data-version="${base}"] circle`)).toHaveCount(live?.points.length ?? -1);
+  await expect(chart.locator('.shell-trend__mark')).toHaveCount(trend?.marks.length ?? -1);
+  await expect(chart.getByRole('img')).toHaveAccessibleName(
+    new RegExp(`${base.replace(/\./g, '\\.')} \\(live\\)`),
+  );
+  // The table behind the chart: one row a time with figures, the live version's sessions in it.
+  await chart.getByText(`Failure rate of ${REMOTE} as a table`).click();
+  const rows = chart.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(1 + new Set(trend?.versions.flatMap((v) => v.points.map((p) => p.at))).size);
+  const sessions = live?.points.reduce((n, p) => n + p.sessions, 0) ?? 0;
+  await expect(chart.getByRole('table')).toContainText(`of ${live?.points.at(-1)?.sessions ?? sessions})`);
+  // The version table's small trend of the live version names its sessions.
+  await expect(
+    page.getByTestId('release-status').getByRole('img', {
+      name: new RegExp(`^${base.replace(/\./g, '\\.')} over the last day: \\d+ sessions`),
+    }),
+  ).toBeVisible();
   await expectNoA11yViolations(page);
 });
