@@ -101,7 +101,10 @@ async function runOnce() {
     });
     /** @type {string[]} */
     const killed = [];
-    const kill = (/** @type {import('../../src/cluster.mjs').Instance | undefined} */ instance, at = 0) => {
+    const kill = (
+      /** @type {import('../../src/child-processes.mjs').Instance | undefined} */ instance,
+      at = 0,
+    ) => {
       instance?.child.kill(signal);
       killed.push(`${instance?.name} at ${(at / 1000).toFixed(0)} s`);
     };
