@@ -170,6 +170,8 @@ export function makeConfig({
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
         },
         { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource' },
+        // A data file imported as its text (the password list of @metrology/shared/password).
+        { test: /\.txt$/, type: 'asset/source' },
       ],
     },
     plugins: [
@@ -279,6 +281,7 @@ export function makeServerConfig({ dir, name, exposes, mode, isHost = false, sha
         typeScriptRule(dir),
         // The browser build's .css files are linked in the page; the server needs none of it.
         { test: /\.css$/, use: path.join(import.meta.dirname, 'empty-module-loader.cjs') },
+        { test: /\.txt$/, type: 'asset/source' },
         {
           test: /\.(svg|png|jpe?g|webp|gif)$/,
           type: 'asset/resource',

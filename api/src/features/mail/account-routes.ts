@@ -7,7 +7,8 @@ import {
   PasswordResetRequestBody,
   VerifyEmailBody,
 } from '@metrology/shared/contracts';
-import { normaliseEmail, passwordProblem } from '@metrology/shared/rules';
+import { normaliseEmail } from '@metrology/shared/rules';
+import { passwordProblem } from '../../lib/password-rule.js';
 import type { Queryable } from '../../db/database.js';
 import { HttpError, MESSAGES } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';

@@ -2,7 +2,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { LogoutResponse, PasswordChangeBody, SessionResponse } from '@metrology/shared/contracts';
-import { passwordProblem } from '@metrology/shared/rules';
+import { passwordProblem } from '../../lib/password-rule.js';
 import { HttpError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';

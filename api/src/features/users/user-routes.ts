@@ -2,7 +2,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Credentials, Registration, SessionResponse } from '@metrology/shared/contracts';
-import { normaliseEmail, passwordProblem } from '@metrology/shared/rules';
+import { normaliseEmail } from '@metrology/shared/rules';
+import { passwordProblem } from '../../lib/password-rule.js';
 import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password.js';
