@@ -20,6 +20,7 @@ import {
   publishRelease,
   lastGoodFile,
   readRegistryWithFallback,
+  storeFor,
   releaseStatus,
   repairRegistry,
   recordAction,
@@ -174,7 +175,7 @@ function target(deps: ReleaseDeps, remote: string) {
 }
 
 async function readLive(deps: ReleaseDeps) {
-  return deps.store ? deps.store.read() : (await readRegistryWithFallback(deps.releasesDir)).registry;
+  return storeFor(deps.releasesDir, deps.store).read();
 }
 
 async function preview(deps: ReleaseDeps, command: { remote: string; version: string; ttlSeconds: number }) {

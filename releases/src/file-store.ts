@@ -303,7 +303,25 @@ export function changeRegistry<T>(
         ? upgradeHistory(registry, await readReleaseActions({ releasesDir, store, limit: WHOLE_LOG }))
         : registry,
     );
-  return store ? store.update(judged) : updateRegistry(releasesDir, judged);
+  return storeFor(releasesDir, store).update(judged);
+}
+
+/**
+ * RELEASES_DIR as the release model's store, with the interface of PostgreSQL's (pg-store.ts): the registry read
+ * with its last good copy as fall-back, changed under the lock with the change's rows appended to actions.jsonl,
+ * and the log read newest first.
+ */
+export function fileRegistryStore(releasesDir: string): RegistryStore {
+  return {
+    read: async () => (await readRegistryWithFallback(releasesDir)).registry,
+    update: (fn) => updateRegistry(releasesDir, (registry) => fn(registry)),
+    readActions: (limit) => readActionsFile(releasesDir, limit),
+  };
+}
+
+/** The store a release operation works on: the one given (PostgreSQL), else RELEASES_DIR's. */
+export function storeFor(releasesDir: string, store: RegistryStore | undefined): RegistryStore {
+  return store ?? fileRegistryStore(releasesDir);
 }
 
 /** Enough rows to read the whole action log when judging old releases. */
@@ -371,10 +389,7 @@ function isActionRecord(row: unknown): row is ReleaseActionRecord {
   return typeof r.at === 'string' && typeof r.action === 'string' && typeof r.remote === 'string';
 }
 
-/**
- * The action log, newest first: RELEASES_DIR/actions.jsonl, or the store's table. A line cut short by a crash is
- * skipped.
- */
+/** The action log, newest first: the store's table, or RELEASES_DIR/actions.jsonl. */
 export async function readReleaseActions({
   releasesDir,
   store,
@@ -384,7 +399,11 @@ export async function readReleaseActions({
   store?: RegistryStore;
   limit?: number;
 }): Promise<ReleaseActionRecord[]> {
-  if (store) return store.readActions(limit);
+  return storeFor(releasesDir, store).readActions(limit);
+}
+
+/** RELEASES_DIR/actions.jsonl, newest first. A line cut short by a crash is skipped. */
+async function readActionsFile(releasesDir: string, limit: number): Promise<ReleaseActionRecord[]> {
   const text = await fs.readFile(actionsFile(releasesDir), 'utf8').catch((error) => {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw error;
