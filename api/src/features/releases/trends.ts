@@ -1,5 +1,5 @@
 // A remote's trends for the release desk's charts: each version's sessions and failure rate, and its real visitors'
-// INP and LCP p75, in time buckets over a running rollout (from a window before it began) or the last day, with
+// INP and LCP p75 (release_vitals, what sampled browsers measured), in time buckets over a running rollout (from a window before it began) or the last day, with
 // the release actions on the same time axis. Sessions and failures are counted as the controller counts them
 // (versionEvidence: a session that ran the version or failed with it, once), here by the bucket it was first seen in.
 import type {
@@ -93,14 +93,6 @@ interface Bucketed {
   bucket: string | number;
 }
 
-/** Whether the speed table is there (it comes with the migration that stores real-user measures). */
-async function hasVitals(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query<{ present: boolean }>(
-    `SELECT to_regclass('release_vitals') IS NOT NULL AS present`,
-  );
-  return rows[0]?.present === true;
-}
-
 export async function releaseTrend(
   db: Queryable,
   remote: string,
@@ -129,15 +121,13 @@ export async function releaseTrend(
      FROM per_session GROUP BY version, bucket`,
     params,
   );
-  const speed = (await hasVitals(db))
-    ? await db.query<Bucketed & { metric: string; p75: string | number; n: string | number }>(
-        `SELECT version, metric, floor(extract(epoch FROM at) / $3) AS bucket,
-                percentile_cont(0.75) WITHIN GROUP (ORDER BY value) AS p75, count(*) AS n
-         FROM release_vitals WHERE remote = $1 AND at >= $2 AND metric IN ('INP', 'LCP')
-         GROUP BY version, metric, bucket`,
-        params,
-      )
-    : { rows: [] };
+  const speed = await db.query<Bucketed & { metric: string; p75: string | number; n: string | number }>(
+    `SELECT version, metric, floor(extract(epoch FROM at) / $3) AS bucket,
+            percentile_cont(0.75) WITHIN GROUP (ORDER BY value) AS p75, count(*) AS n
+     FROM release_vitals WHERE remote = $1 AND at >= $2 AND metric IN ('INP', 'LCP')
+     GROUP BY version, metric, bucket`,
+    params,
+  );
 
   const points = new Map<string, Map<number, TrendPoint>>();
   const point = (version: string, bucket: string | number): TrendPoint => {

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ReleaseTrend } from '@metrology/shared/contracts';
+import type { ReleaseTrend, TrendPoint } from '@metrology/shared/contracts';
 import { signBody, signToken } from '@metrology/shared/signed-token';
 import { body, get, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
 import { registryModule } from '../../back-office/registry-bridge.js';
@@ -92,12 +92,38 @@ describe('the desk trends', () => {
       message: 'TypeError: x is undefined',
     });
     expect(report.statusCode).toBe(200);
-    // Four of the live sessions were first seen five minutes ago (another bucket).
+    // Sampled browsers measured both versions' About page: the canary's INP is slower.
+    for (const [version, session, inp] of [
+      ['1.1.0', 'canary-1', 300],
+      ['1.1.0', 'canary-2', 500],
+      ['1.0.0', 'live-1', 80],
+    ] as const) {
+      const vitals = await post(app, '/api/releases/vitals', {
+        pageToken: signToken(
+          KEY,
+          { session, network: `net-${session}`, versions: { [REMOTE]: version }, vitals: true },
+          600,
+        ),
+        figures: [
+          { remote: REMOTE, version, route: '/about', metric: 'INP', value: inp },
+          { remote: REMOTE, version, route: '/about', metric: 'LCP', value: 1000 },
+        ],
+      });
+      expect(vitals.statusCode).toBe(200);
+    }
+    // Time as a rollout lives it: four live sessions first seen five minutes ago, the others and the canary's a
+    // minute ago, the speed figures two minutes ago (one statement a table: one now(), so one bucket each).
     await app.shop.db.query(
-      `UPDATE release_sessions SET first_seen = now() - interval '5 minutes'
-       WHERE remote = $1 AND session IN ('live-6', 'live-7', 'live-8', 'live-9')`,
+      `UPDATE release_sessions SET first_seen = CASE WHEN session IN ('live-6', 'live-7', 'live-8', 'live-9')
+         THEN now() - interval '5 minutes' ELSE now() - interval '1 minute' END WHERE remote = $1`,
       [REMOTE],
     );
+    await app.shop.db.query(`UPDATE load_failures SET at = now() - interval '1 minute' WHERE remote = $1`, [
+      REMOTE,
+    ]);
+    await app.shop.db.query(`UPDATE release_vitals SET at = now() - interval '2 minutes' WHERE remote = $1`, [
+      REMOTE,
+    ]);
 
     const [trend] = await trends(`?remote=${REMOTE}`);
     expect(trend?.remote).toBe(REMOTE);
@@ -115,9 +141,25 @@ describe('the desk trends', () => {
     ];
     expect(total(canary?.points)).toEqual([8, 3]);
     expect(total(live?.points)).toEqual([10, 1]);
-    expect(live?.points).toHaveLength(2);
-    expect(live?.points[0]).toMatchObject({ sessions: 4, failing: 0, failureRate: 0 });
-    expect(live?.points[1]).toMatchObject({ sessions: 6, failing: 1, failureRate: 0.1667 });
+    const measured = (points: TrendPoint[] = []) => points.filter((p) => p.samples > 0);
+    const counted = (points: TrendPoint[] = []) => points.filter((p) => p.sessions > 0);
+    expect(
+      counted(live?.points).map(({ sessions, failing, failureRate }) => [sessions, failing, failureRate]),
+    ).toEqual([
+      [4, 0, 0],
+      [6, 1, 0.1667],
+    ]);
+    expect(counted(canary?.points).map(({ sessions, failing }) => [sessions, failing])).toEqual([[8, 3]]);
+    // p75 of 300 and 500 ms (percentile_cont: 450) in the bucket the figures came in; 2 figures of each metric.
+    expect(measured(canary?.points)).toEqual([
+      expect.objectContaining({ inpP75: 450, lcpP75: 1000, samples: 4, sessions: 0 }),
+    ]);
+    expect(measured(live?.points)).toEqual([
+      expect.objectContaining({ inpP75: 80, lcpP75: 1000, samples: 2 }),
+    ]);
+    expect(Date.parse(measured(live?.points)[0]?.at ?? '')).toBeLessThan(
+      Date.parse(counted(live?.points)[1]?.at ?? ''),
+    );
     for (const p of [...(canary?.points ?? []), ...(live?.points ?? [])]) {
       expect(Date.parse(p.at) % (15 * 1000)).toBe(0);
       expect(Date.parse(p.at)).toBeGreaterThanOrEqual(Date.parse(trend?.from ?? ''));
