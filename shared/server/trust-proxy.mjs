@@ -1,5 +1,5 @@
 // @ts-check
-// The one trust-proxy setting of both servers, the API (api/src/config.ts) and the site server (tools): TRUST_PROXY
+// The one trust-proxy setting of both servers, the API (api/src/config.ts) and the site server (site/): TRUST_PROXY
 // names the balancer(s) whose X-Forwarded-* headers are believed: `true` (any peer), `false`, or addresses / CIDRs /
 // `loopback` separated by commas. TRUSTED_PROXY is its deprecated older name, read only when TRUST_PROXY is unset.
 // Unset: X-Forwarded-* headers are ignored (the socket's peer is the client). Plain JavaScript (types in

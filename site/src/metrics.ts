@@ -66,7 +66,7 @@ export function createSiteMetrics(options: { trustProxy?: boolean | string | str
   return {
     /** One compressed copy of a release file made, and how long it took (precompressed.ts). */
     compressed: (encoding: string, seconds: number) => compressions.observe({ encoding }, seconds),
-    /** The page renderer's observer (page-renderer.mjs `observe`). */
+    /** The page renderer's observer (render/page-renderer.ts `observe`). */
     renderer: {
       cache: (result: 'hit' | 'miss') => cache.inc({ result }),
       rendered: (seconds: number) => renderTime.observe(seconds),
