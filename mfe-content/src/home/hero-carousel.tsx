@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FocusEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link } from '@metrology/shared/router';
 import { HERO_INTERVAL_MS } from '@metrology/shared';
 import { useReducedMotion } from '../ui/use-reduced-motion';
@@ -8,6 +8,9 @@ import { HERO_SLIDES } from './hero-slides';
  * The home page's slideshow, an accessible carousel (WAI-ARIA APG): it advances every 6 s, stops while the
  * pointer or keyboard focus is inside it, has a pause button, and never moves by itself for reduced motion.
  */
+/** Milliseconds since the page began (performance.now), 0 where there is no clock. */
+const now = () => (typeof performance === 'undefined' ? 0 : performance.now());
+
 export function HeroCarousel() {
   const slidesId = useId();
   const reducedMotion = useReducedMotion();
@@ -18,12 +21,25 @@ export function HeroCarousel() {
   const rotating = playing && !reducedMotion && !hovered && !focused;
   const count = HERO_SLIDES.length;
 
+  // When the first slide began showing: with the page itself when the server rendered it (the shopper has watched
+  // it since, however late the script hydrated it), else now (mounted by a navigation inside the shop).
+  const [firstShownAt] = useState(() =>
+    typeof document !== 'undefined' && document.querySelector('.content-hero') ? 0 : now(),
+  );
+  const firstRun = useRef(true);
+
   useEffect(() => {
+    const first = firstRun.current;
+    firstRun.current = false;
     if (!rotating) return;
-    // Keyed on index too: a dot click restarts the full interval from the slide it chose.
-    const timer = setTimeout(() => setIndex((current) => (current + 1) % count), HERO_INTERVAL_MS);
+    // Keyed on index too: a dot click restarts the full interval from the slide it chose, as does a resume.
+    const shownFor = first ? now() - firstShownAt : 0;
+    const timer = setTimeout(
+      () => setIndex((current) => (current + 1) % count),
+      Math.max(0, HERO_INTERVAL_MS - shownFor),
+    );
     return () => clearTimeout(timer);
-  }, [rotating, index, count]);
+  }, [rotating, index, count, firstShownAt]);
 
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);

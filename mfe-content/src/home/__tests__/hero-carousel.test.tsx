@@ -41,6 +41,28 @@ describe('hero carousel', () => {
     expect(visibleTitle()).toBe('Precision Metrology');
   });
 
+  it('counts the first slide from the page itself when the server rendered it, however late it hydrates', () => {
+    // The server's hero is in the page (a shopper has watched its first slide since the page showed) ...
+    const served = document.createElement('section');
+    served.className = 'content-hero';
+    document.body.append(served);
+    try {
+      // ... and the script takes 6.5 s to arrive: the slide has shown long enough, so it moves on at once.
+      jest.advanceTimersByTime(HERO_INTERVAL_MS + 500);
+      renderSection(<HeroCarousel />);
+      expect(visibleTitle()).toBe('Precision Metrology');
+      advance(0);
+      expect(visibleTitle()).toBe('Coordinate Measuring');
+      // From then on, every 6 s.
+      advance(HERO_INTERVAL_MS - 1);
+      expect(visibleTitle()).toBe('Coordinate Measuring');
+      advance(1);
+      expect(visibleTitle()).toBe('Industrial Quality');
+    } finally {
+      served.remove();
+    }
+  });
+
   it('jumps to the slide a dot names and restarts the interval from there', () => {
     renderSection(<HeroCarousel />);
     advance(4000);
