@@ -1,18 +1,31 @@
 // @ts-check
 // Input before hydration. A server-rendered page paints seconds before its script has hydrated it; a click or a
 // submit in that gap would reach HTML with no handler and be lost. The page's head carries this small script
-// (inline, with the page's nonce, ahead of the stylesheets so it runs before the first paint): it holds every
-// click on a control and every submit of a form that React has not hydrated yet, marks the control busy, and
-// keeps it in a queue; a link followed while something is held joins the queue behind it. The shell's replayer
-// (shell/src/early-input/replay.ts) gives each one back, once and in order, when the part that owns it has
-// hydrated. A post form whose script never comes is sent natively instead, so the shopper's action still happens
-// (the site server answers those forms). Plain JavaScript: the site server inlines it as it is.
+// (inline, with the page's nonce, ahead of the stylesheets so it runs before the first paint).
+// - A form the site server answers (marked `data-native`: Add to Cart, a cart line's − / + / bin, the header
+//   search, the /collection filters) is sent natively while React does not own it: the page reloads with the
+//   result, as with JavaScript off. React never sees that submit, so it cannot act on it a second time.
+// - Every other press on a control, and every submit of a form React has not hydrated, is held: the control is
+//   marked busy and queued, and the shell's replayer (shell/src/early-input/replay.ts) gives each one back, once
+//   and in order, when the part that owns it has hydrated. A native post form pressed after a held press waits
+//   behind it in the queue (+ twice, then Add to Cart, adds 3). A link followed while something is held joins the
+//   queue behind it. A held post form whose script never comes is sent natively after a while.
+// - While a native post is on its way the page is being replaced: a press or a same-site link then is kept (in
+//   sessionStorage) for the page the post's answer redirects to, which gives it back there (Add to Cart, then the
+//   Cart link, opens the cart with the line; + on a cart line, then Proceed to Checkout, checks out with 2).
+// Plain JavaScript: the site server inlines it as it is.
 
 /** The page global the script fills and the shell's replayer empties. */
 export const EARLY_INPUT_GLOBAL = '__shopEarly';
 
-/** A held post form is sent natively if its part has not started hydrating by then (the script did not come). */
+/**
+ * A held post form is sent natively if its part has not started hydrating by then (the script did not come); a
+ * press kept while a native post was on its way is given to the next page only if that page comes by then.
+ */
 export const NATIVE_FALLBACK_MS = 20_000;
+
+/** The sessionStorage key of the presses kept for the page a native post's answer redirects to (the script's own). */
+export const NEXT_PAGE_KEY = 'shopEarlyNext';
 
 /**
  * The script's body; it only ever runs in the browser, stringified into the page.
@@ -29,8 +42,20 @@ function holdEarlyInput(w, d, ms) {
     /** Whether the field of the input event under way was React's before React's listener saw the event. */
     was = false,
     /** Set once the held post forms are sent natively: no script is coming, nothing is held after that. */
-    off = false;
+    off = false,
+    /** Until when a native post is on its way (the page is being replaced, unless the shopper stopped it). */
+    going = 0,
+    /** What was pressed meanwhile, for the next page: a link's address, or a control's name and its place. */
+    /** @type {({ h: string } | { n: string; i: number })[]} */
+    next = [],
+    /** @type {Storage | undefined} */
+    store;
   w.__shopEarly = state;
+  try {
+    store = w.sessionStorage;
+  } catch {
+    // Storage refused (a privacy setting): nothing is kept across pages.
+  }
   /**
    * React hands events to an element once the render that hydrated it has committed. Its fiber (set during the
    * render) is committed when no new fiber above it is still flagged as being placed or hydrated (4098) and the
@@ -51,18 +76,53 @@ function holdEarlyInput(w, d, ms) {
   }
   /** @param {Element | null} el */
   var busy = (el) => el?.setAttribute('aria-busy', 'true');
-  /** @param {Event} e @param {HTMLElement} el @param {HTMLElement | null} by @param {'click' | 'submit'} type */
+  /** A control as another page finds it again: its tag and its name. @param {Element} el */
+  var named = (el) => el.tagName + (el.getAttribute('aria-label') || el.textContent?.trim());
+  /** The page's controls of that name, in document order. @param {string} n */
+  var alike = (n) =>
+    [...d.querySelectorAll('button,[role=button],summary')].filter(
+      (c) => c.closest('#root') && named(c) === n,
+    );
+  /** Whether a native post is on its way: the page is being replaced. */
+  var leaving = () => going > Date.now();
+  /** @param {Event} e */
+  var stop = (e) => {
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  };
+  /**
+   * Queues a press (first: ahead of what is there) and marks it busy; the replayer, once running, is told at once.
+   * @param {HTMLElement} el @param {HTMLElement | null} by @param {'click' | 'submit' | 'key'} type
+   * @param {boolean} [first]
+   */
+  function queue(type, el, by, first) {
+    q[first ? 'unshift' : 'push']({ type, el, by });
+    busy(el);
+    busy(by);
+    state.wake?.();
+  }
+  /** @param {Event} e @param {HTMLElement} el @param {HTMLElement | null} by @param {'click' | 'submit' | 'key'} type */
   function hold(e, el, by, type) {
     // Only the page's current copy of this script holds anything (it ran once per page; tests run it again).
     if (off || w.__shopEarly !== state) return;
-    e.preventDefault();
-    e.stopImmediatePropagation();
+    stop(e);
     // Each press is given back once, in order: two presses of + are two steps, one Add to Cart is one line.
-    q.push({ type, el, by });
-    busy(el);
-    busy(by);
-    // The shell's replayer, once running, is told at once.
-    state.wake?.();
+    queue(type, el, by);
+  }
+  /**
+   * A press while the page is being replaced is kept for the next page, in order.
+   * @param {Event} e @param {HTMLElement | null} el
+   */
+  function keep(e, el) {
+    stop(e);
+    if (!el) return;
+    if (el instanceof HTMLAnchorElement) next.push({ h: el.href });
+    else next.push({ n: named(el), i: alike(named(el)).indexOf(el) });
+    try {
+      store?.setItem('shopEarlyNext', JSON.stringify({ u: Date.now() + ms, p: next }));
+    } catch {
+      // Storage full or refused: the press is lost with the page, as it would be without this script.
+    }
   }
   /** The post forms still held are sent as they are: the site server answers them without script. */
   function sendNative() {
@@ -76,24 +136,62 @@ function holdEarlyInput(w, d, ms) {
       f.requestSubmit(e.by);
     }
   }
+  // This page answers a native post (it came by a redirect, soon enough): what was pressed while the post was on
+  // its way is given back here, a link at once, presses as held ones once the page's controls are there.
+  try {
+    var m = JSON.parse(store?.getItem('shopEarlyNext') || 'null');
+    store?.removeItem('shopEarlyNext');
+    var nav = /** @type {PerformanceNavigationTiming | undefined} */ (
+      performance.getEntriesByType('navigation')[0]
+    );
+    if (m?.u > Date.now() && nav?.redirectCount) {
+      /** @type {{ h?: string; n: string; i: number }[]} */
+      var kept = m.p,
+        link = kept.find((p) => p.h);
+      if (link) location.replace(/** @type {string} */ (link.h));
+      else {
+        d.addEventListener('DOMContentLoaded', () => {
+          for (var p of kept.reverse()) {
+            var el = /** @type {HTMLElement | undefined} */ (alike(p.n)[p.i]);
+            if (el instanceof HTMLButtonElement && el.type === 'submit' && el.form)
+              queue('submit', el.form, el, true);
+            else if (el) queue('click', el, null, true);
+          }
+        });
+      }
+    }
+  } catch {
+    // Storage refused, or a value this script did not write: nothing to give back.
+  }
+  // A page restored from the back-forward cache is not being replaced any more.
+  w.addEventListener('pageshow', (e) => {
+    if (e.persisted) going = 0;
+  });
   d.addEventListener(
     'click',
     (e) => {
+      if (w.__shopEarly !== state) return;
       // The target is an element (its closest) or, for a click on no element, the document (none).
       var c = /** @type {Element} */ (e.target).closest?.('a[href],button,[role=button],summary');
       // A link the shopper follows while a press is held waits for it, in the queue: given back after the press
-      // has acted (Add to Cart, then the Cart link), never before. Only a plain click of the shopper's own on a
-      // link of this site; the replayer's click (not trusted) goes through.
+      // has acted (Add to Cart, then the Cart link), never before; while a native post is on its way it is kept
+      // for the next page. Only a plain click of the shopper's own on a link of this site; the replayer's click
+      // (not trusted) goes through.
       if (c instanceof HTMLAnchorElement) {
         if (
-          q.length &&
+          (q.length || leaving()) &&
           e.isTrusted &&
-          !(e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || c.target)
+          !(e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || c.target) &&
+          c.origin === location.origin
         )
-          if (c.origin === location.origin) hold(e, c, null, 'click');
+          if (leaving()) keep(e, c);
+          else hold(e, c, null, 'click');
         return;
       }
-      if (!(c instanceof HTMLElement) || (live(c) && !typed.length) || !c.closest('#root')) return;
+      if (!(c instanceof HTMLElement) || !c.closest('#root')) return;
+      // While the page is being replaced, React must not act on a press either: it is kept for the next page.
+      if (leaving()) return keep(e, c);
+      if (live(c) && !typed.length) return;
       // A submit button's form decides (its submit event comes next).
       if (c instanceof HTMLButtonElement && c.type === 'submit' && c.form) return;
       hold(e, c, null, 'click');
@@ -104,15 +202,22 @@ function holdEarlyInput(w, d, ms) {
     'submit',
     (e) => {
       var f = e.target;
-      if (
-        !(f instanceof HTMLFormElement) ||
-        (live(f) && !typed.length) ||
-        f.hasAttribute('data-native') ||
-        !f.closest('#root')
-      )
-        return;
+      if (w.__shopEarly !== state || !(f instanceof HTMLFormElement) || !f.closest('#root')) return;
       var by = /** @type {SubmitEvent} */ (e).submitter;
-      hold(e, f, by instanceof HTMLElement ? by : null, 'submit');
+      by = by instanceof HTMLElement ? by : null;
+      // Enter in a field while the page is being replaced.
+      if (leaving()) return keep(e, by);
+      var l = live(f),
+        post = f.method === 'post';
+      if (l && !typed.length) return;
+      // A native form goes as it is, and React never sees it: a get always (a navigation, as a link), a post
+      // while React does not own it and nothing is held before it.
+      if (f.hasAttribute('data-native') && !(post && (l || q.length))) {
+        e.stopImmediatePropagation();
+        if (post) going = Date.now() + ms;
+        return;
+      }
+      hold(e, f, by, 'submit');
     },
     true,
   );
@@ -180,6 +285,14 @@ export const EARLY_INPUT_SCRIPT = `(${holdEarlyInput
   .replace(/\bstate\b/g, 'S')
   .replace(/\bhold\b/g, 'H')
   .replace(/\bnote\b/g, 'O')
+  .replace(/\bgoing\b/g, 'G')
+  .replace(/\bleaving\b/g, 'L')
+  .replace(/\bkeep\b/g, 'K')
+  .replace(/\bqueue\b/g, 'Q')
+  .replace(/\bnamed\b/g, 'M')
+  .replace(/\balike\b/g, 'A')
+  .replace(/\bstore\b/g, 'T')
+  .replace(/\bstop\b/g, 'P')
   .replace(/return !/g, 'return!')
   .replace(/(?<![\w$])\((\w+(?:\.\w+)?)\)(?=[.[;,)])/g, '$1')
   .replace(/,\)/g, ')')

@@ -20,11 +20,13 @@ export function ProductPurchase({ product }: { product: Product }) {
   };
 
   return (
-    // A post form the site server answers before hydration (and with JavaScript off); once live, the store adds.
+    // A post form the site server answers (data-native): before hydration the page's early-input script lets the
+    // browser send it, as with JavaScript off; once live, the store adds.
     <form
       className="catalog-purchase"
       method="post"
       action="/cart"
+      data-native
       onSubmit={(event) => {
         event.preventDefault();
         if (!adding) void add();

@@ -105,4 +105,36 @@ describe('POST /cart: the cart forms without script', () => {
     expect(response.body).toContain(message);
     expect(response.headers['set-cookie']).toBeUndefined();
   });
+
+  it.each([
+    [
+      'a body larger than any cart form',
+      'application/x-www-form-urlencoded',
+      `op=add&id=${A}&x=${'y'.repeat(4096)}`,
+      413,
+    ],
+    [
+      'a JSON body (its fields are read, and the quantity is missing)',
+      'application/json',
+      JSON.stringify({ op: 'add', id: A }),
+      400,
+    ],
+    ['a text body (no fields)', 'text/plain', `op=add&id=${A}&quantity=1`, 400],
+    ['a multipart body', 'multipart/form-data; boundary=b', '--b\r\n', 415],
+    ['no body at all', 'application/x-www-form-urlencoded', '', 400],
+  ])(
+    'answers %s with a page that says what went wrong, never a 500',
+    async (_name, type, payload, status) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/cart',
+        headers: { 'content-type': type, 'sec-fetch-site': 'same-origin' },
+        payload,
+      });
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<h1>Your cart was not changed</h1>');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    },
+  );
 });

@@ -49,6 +49,23 @@ export async function cartForms(app: FastifyInstance, options: { secureCookies: 
     },
   );
 
+  // A body that is no cart form (larger than one, or sent in another encoding) gets the same page as a bad field,
+  // with its own status: a shopper's browser shows it, so it says what happened instead of an error object.
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error, 'cart form failed');
+    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    return problemPage(
+      status === 413
+        ? 'The form was larger than any cart form.'
+        : status === 415
+          ? 'The form was not sent the way a cart form is.'
+          : status >= 500
+            ? 'Something went wrong on our side. Please try again.'
+            : 'The form could not be read.',
+    );
+  });
+
   app.post('/cart', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (!fromThisSite(request)) {

@@ -193,6 +193,25 @@ describe('the product page', () => {
     expect(page.store.getState().cart.items).toEqual({ [gauge._id]: 10 });
   });
 
+  it('Add to Cart is a native post form to /cart: what the browser sends before hydration or without script', async () => {
+    const user = userEvent.setup();
+    renderSection(routes, { path: `/product/${gauge.slug}` });
+    await screen.findByRole('heading', { level: 1, name: gauge.name });
+    const add = screen.getByRole('button', { name: 'Add to Cart' }) as HTMLButtonElement;
+    const form = add.form as HTMLFormElement;
+    // The page's early-input script lets the browser send a form so marked while React does not own it.
+    expect(form).toHaveAttribute('data-native');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/cart');
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(Object.fromEntries(new FormData(form, add))).toEqual({
+      op: 'add',
+      id: gauge._id,
+      quantity: '2',
+      return: `/product/${gauge.slug}`,
+    });
+  });
+
   it('price 0: the enquire text instead of price and cart', async () => {
     renderSection(routes, { path: `/product/${enquiryOnly.slug}` });
     await screen.findByRole('heading', { level: 1, name: enquiryOnly.name });

@@ -12,12 +12,20 @@ interface Props {
 export function CartRow({ line, onQuantityChange }: Props) {
   const { product, quantity, total } = line;
   const path = productPath(product);
-  // The line's post form: its stepper and bin send it when no script handles them (the site server changes the
-  // cart's copy and sends the shopper back here). Enter in the field sends `set` with the typed quantity.
+  // The line's post form (data-native): its stepper and bin send it when no script handles them, before
+  // hydration too (the site server changes the cart's copy and sends the shopper back here). Enter in the field
+  // sends `set` with the typed quantity.
   const formId = `cart-line-${product._id}`;
   return (
     <li className="commerce-line" data-testid="cart-line">
-      <form id={formId} method="post" action="/cart" hidden onSubmit={(event) => event.preventDefault()}>
+      <form
+        id={formId}
+        method="post"
+        action="/cart"
+        data-native
+        hidden
+        onSubmit={(event) => event.preventDefault()}
+      >
         <input type="hidden" name="id" value={product._id} />
         <input type="hidden" name="return" value="/cart" />
         <button type="submit" name="op" value="set" tabIndex={-1}>

@@ -104,6 +104,32 @@ describe('the cart page', () => {
       expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$1,250');
     });
 
+    it("a line's − / + / bin are submit buttons of its native post form to /cart: what goes before hydration or without script", async () => {
+      renderSection(<CartPage />, { path: '/cart', guestCart: { [A]: 3, [B]: 1 }, restoreSession: true });
+      await screen.findAllByTestId('cart-line');
+      const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+      const plus = button('Increase quantity of Digital Height Gauge');
+      const form = plus.form as HTMLFormElement;
+      // The page's early-input script lets the browser send a form so marked while React does not own it.
+      expect(form).toHaveAttribute('data-native');
+      expect(form).toHaveAttribute('method', 'post');
+      expect(form).toHaveAttribute('action', '/cart');
+      const sent = (by: HTMLButtonElement) =>
+        Object.fromEntries(new FormData(by.form as HTMLFormElement, by));
+      const line = { id: A, quantity: '3', return: '/cart' };
+      expect(sent(plus)).toEqual({ ...line, op: 'inc' });
+      expect(sent(button('Decrease quantity of Digital Height Gauge'))).toEqual({ ...line, op: 'dec' });
+      expect(sent(button('Remove Digital Height Gauge from the cart'))).toEqual({ ...line, op: 'remove' });
+      // Each line has a form of its own.
+      expect(button('Increase quantity of Bore Gauge').form).not.toBe(form);
+      expect(sent(button('Increase quantity of Bore Gauge'))).toEqual({
+        id: B,
+        quantity: '1',
+        return: '/cart',
+        op: 'inc',
+      });
+    });
+
     it.each([
       ['0', 3],
       ['-2', 3],

@@ -1,7 +1,7 @@
 import { act, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { EARLY_INPUT_SCRIPT } from '@metrology/shared/early-input';
+import { EARLY_INPUT_SCRIPT, NATIVE_FALLBACK_MS, NEXT_PAGE_KEY } from '@metrology/shared/early-input';
 import { markEarlyInputLive, replayEarlyInput } from '../replay';
 
 // The page's early-input script and the shell's replayer together, on server HTML hydrated by React: what the
@@ -20,9 +20,11 @@ function Shop({ onAdd, onStep }: { onAdd: () => void; onStep: (quantity: number)
       >
         More
       </button>
+      {/* A form the site server answers, as Add to Cart: sent natively while React does not own it. */}
       <form
         method="post"
         action="/cart"
+        data-native
         onSubmit={(event) => {
           event.preventDefault();
           onAdd();
@@ -30,6 +32,10 @@ function Shop({ onAdd, onStep }: { onAdd: () => void; onStep: (quantity: number)
       >
         <input type="hidden" name="op" value="add" />
         <button type="submit">Add to Cart</button>
+      </form>
+      <form method="get" action="/products" data-native onSubmit={(event) => event.preventDefault()}>
+        <input name="q" aria-label="Search" defaultValue="caliper" />
+        <button type="submit">Search</button>
       </form>
       <a href="#elsewhere">A link</a>
     </div>
@@ -73,6 +79,23 @@ async function hydrate(container: HTMLElement, element: React.ReactElement, read
   stop = replayEarlyInput({ ready, everyMs: 5 });
 }
 
+/**
+ * Forms the browser goes on to send (no handler stopped the submit). jsdom cannot send one: it says so on the
+ * console instead, which is where this counts them.
+ */
+function watchNativeSends() {
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  return {
+    count: () =>
+      error.mock.calls.filter(([logged]) =>
+        String((logged as Error | undefined)?.message ?? logged).includes(
+          'Not implemented: HTMLFormElement.prototype.requestSubmit',
+        ),
+      ).length,
+    restore: () => error.mockRestore(),
+  };
+}
+
 const button = (name: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
 
@@ -83,6 +106,8 @@ async function settle(ms = 40) {
 }
 
 afterEach(() => {
+  jest.restoreAllMocks();
+  sessionStorage.clear();
   stop?.();
   act(() => root?.unmount());
   root = undefined;
@@ -120,11 +145,14 @@ describe('input before hydration', () => {
     const element = <Shop onAdd={onAdd} onStep={onStep} />;
     const container = serverPage(element);
 
+    const sends = watchNativeSends();
     button('More').click();
     button('More').click();
+    // A native form pressed after held presses waits behind them (sent now, it would add 1 before the steps).
     button('Add to Cart').click();
     const form = document.querySelector('form') as HTMLFormElement;
     expect(form).toHaveAttribute('aria-busy', 'true');
+    expect(sends.count()).toBe(0);
 
     await hydrate(container, element);
     await settle();
@@ -138,18 +166,18 @@ describe('input before hydration', () => {
   });
 
   it('waits for the page to be ready (the session restored) before giving anything back', async () => {
-    const onAdd = jest.fn();
-    const element = <Shop onAdd={onAdd} onStep={() => undefined} />;
+    const onStep = jest.fn();
+    const element = <Shop onAdd={() => undefined} onStep={onStep} />;
     const container = serverPage(element);
-    button('Add to Cart').click();
+    button('More').click();
 
     let ready = false;
     await hydrate(container, element, () => ready);
     await settle();
-    expect(onAdd).not.toHaveBeenCalled();
+    expect(onStep).not.toHaveBeenCalled();
     ready = true;
     await settle();
-    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect(onStep).toHaveBeenCalledTimes(1);
   });
 
   it('tells React about text typed where it could not see it, even after a render put the old value back', async () => {
@@ -259,15 +287,17 @@ describe('input before hydration', () => {
       event.preventDefault(); // jsdom cannot navigate
     };
     document.addEventListener('submit', onSubmit);
+    // Held behind a press, so it is in the queue.
+    button('More').click();
     button('Add to Cart').click();
-    expect(window.__shopEarly?.q).toHaveLength(1);
+    expect(window.__shopEarly?.q).toHaveLength(2);
     expect(sent).toEqual([]);
     window.__shopEarly?.fail();
     expect(sent).toEqual([{ held: false, by: button('Add to Cart') }]);
-    expect(window.__shopEarly?.q).toHaveLength(0);
+    expect(window.__shopEarly?.q.map((entry) => entry.type)).toEqual(['click']);
     // No script is coming: a later press is not held either.
     button('More').click();
-    expect(window.__shopEarly?.q).toHaveLength(0);
+    expect(window.__shopEarly?.q).toHaveLength(1);
     document.removeEventListener('submit', onSubmit);
   });
 
@@ -310,12 +340,119 @@ describe('input before hydration', () => {
 
   it('sends nothing natively once hydration has started', () => {
     serverPage(<Shop onAdd={() => undefined} onStep={() => undefined} />);
-    const submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    const submit = jest.spyOn(HTMLFormElement.prototype, 'requestSubmit');
+    button('More').click();
     button('Add to Cart').click();
     markEarlyInputLive();
     window.__shopEarly?.fail();
     expect(submit).not.toHaveBeenCalled();
-    expect(window.__shopEarly?.q).toHaveLength(1);
-    submit.mockRestore();
+    expect(window.__shopEarly?.q).toHaveLength(2);
+  });
+
+  it('lets the browser send a native form while React does not own it: nothing held, nothing given back', async () => {
+    const onAdd = jest.fn();
+    const element = <Shop onAdd={onAdd} onStep={() => undefined} />;
+    const container = serverPage(element);
+    const sends = watchNativeSends();
+    button('Add to Cart').click();
+    expect(sends.count()).toBe(1);
+    expect(window.__shopEarly?.q).toHaveLength(0);
+    expect(document.querySelector('form')).not.toHaveAttribute('aria-busy');
+
+    // React never saw that submit: hydration does not add a second time.
+    await hydrate(container, element);
+    await settle();
+    expect(onAdd).not.toHaveBeenCalled();
+    // The page is being replaced (a browser would be on its way to the answer): a press now is not React's.
+    button('Add to Cart').click();
+    expect(onAdd).not.toHaveBeenCalled();
+    // A page that stayed (the shopper stopped the send) is React's again after a while: no native send then.
+    const later = Date.now() + NATIVE_FALLBACK_MS + 1;
+    jest.spyOn(Date, 'now').mockReturnValue(later);
+    button('Add to Cart').click();
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect(sends.count()).toBe(1);
+  });
+
+  it('lets a native get form navigate even behind a held press: a search is a navigation, as a link', () => {
+    serverPage(<Shop onAdd={() => undefined} onStep={() => undefined} />);
+    const sends = watchNativeSends();
+    button('More').click();
+    button('Search').click();
+    expect(sends.count()).toBe(1);
+    expect(window.__shopEarly?.q.map((entry) => entry.type)).toEqual(['click']);
+  });
+
+  it('keeps a press made while a native post is on its way for the page its answer lands on', () => {
+    serverPage(<Shop onAdd={() => undefined} onStep={() => undefined} />);
+    const sends = watchNativeSends();
+    button('Add to Cart').click();
+    // The page is being replaced: neither held here nor left to React, but kept, in order.
+    const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button('More').dispatchEvent(press);
+    expect(press.defaultPrevented).toBe(true);
+    button('Add to Cart').click();
+    expect(sends.count()).toBe(1);
+    expect(window.__shopEarly?.q).toHaveLength(0);
+    const kept = JSON.parse(sessionStorage.getItem(NEXT_PAGE_KEY) ?? 'null') as {
+      u: number;
+      p: unknown[];
+    };
+    expect(kept.p).toEqual([
+      { n: 'BUTTONMore', i: 0 },
+      { n: 'BUTTONAdd to Cart', i: 0 },
+    ]);
+    expect(kept.u).toBeGreaterThan(Date.now());
+    expect(kept.u).toBeLessThanOrEqual(Date.now() + NATIVE_FALLBACK_MS);
+  });
+
+  describe('the page a native post redirects to', () => {
+    const keep = (p: unknown[], u = Date.now() + 5_000) =>
+      sessionStorage.setItem(NEXT_PAGE_KEY, JSON.stringify({ u, p }));
+    const arrived = (redirects: number) =>
+      Object.defineProperty(performance, 'getEntriesByType', {
+        configurable: true,
+        value: (type: string) => (type === 'navigation' ? [{ redirectCount: redirects }] : []),
+      });
+    afterEach(() => {
+      delete (performance as Partial<Performance>).getEntriesByType;
+    });
+
+    it('gives back, in order, what was pressed while the post was on its way, once its part has hydrated', async () => {
+      keep([
+        { n: 'BUTTONMore', i: 0 },
+        { n: 'BUTTONAdd to Cart', i: 0 },
+      ]);
+      arrived(1);
+      const onStep = jest.fn();
+      const onAdd = jest.fn();
+      const element = <Shop onAdd={onAdd} onStep={onStep} />;
+      const container = serverPage(element);
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      expect(sessionStorage.getItem(NEXT_PAGE_KEY)).toBeNull();
+      expect(window.__shopEarly?.q.map((entry) => entry.type)).toEqual(['click', 'submit']);
+      expect(button('More')).toHaveAttribute('aria-busy', 'true');
+      expect(button('Add to Cart')).toHaveAttribute('aria-busy', 'true');
+
+      await hydrate(container, element);
+      await settle();
+      expect(onStep).toHaveBeenCalledTimes(1);
+      expect(onAdd).toHaveBeenCalledTimes(1);
+      expect(onStep.mock.invocationCallOrder[0]).toBeLessThan(onAdd.mock.invocationCallOrder[0] ?? 0);
+    });
+
+    it('gives nothing back on a page not reached by a redirect, or too late, and forgets it', () => {
+      for (const [redirects, until] of [
+        [0, Date.now() + 5_000],
+        [1, Date.now() - 1],
+      ] as const) {
+        keep([{ n: 'BUTTONMore', i: 0 }], until);
+        arrived(redirects);
+        serverPage(<Shop onAdd={() => undefined} onStep={() => undefined} />);
+        document.dispatchEvent(new Event('DOMContentLoaded'));
+        expect(window.__shopEarly?.q).toHaveLength(0);
+        expect(sessionStorage.getItem(NEXT_PAGE_KEY)).toBeNull();
+      }
+    });
   });
 });
