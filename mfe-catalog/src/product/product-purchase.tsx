@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { Price, addToCart, notify, productPath, useAppDispatch, type Product } from '@metrology/shared';
+import {
+  ITEM_ADDED,
+  Price,
+  VIEW_CART,
+  addToCart,
+  notify,
+  productPath,
+  useAppDispatch,
+  type Product,
+} from '@metrology/shared';
 import { QuantityStepper } from '@metrology/shared/controls';
 
 /** Price, quantity and Add to Cart for shoppers outside India (SPEC Product detail). */
@@ -13,7 +22,7 @@ export function ProductPurchase({ product }: { product: Product }) {
     try {
       // The shared cart: the header badge and the cart page see it at once; synced when logged in.
       const stands = await dispatch(addToCart(product._id, quantity));
-      if (stands) notify.success('Item Added to Cart', { link: { label: 'View cart', to: '/cart' } });
+      if (stands) notify.success(ITEM_ADDED, { link: VIEW_CART });
     } finally {
       setAdding(false);
     }

@@ -26,6 +26,10 @@ import type { RootState } from './root-reducer.js';
 
 type ShopThunk<R = Promise<void>> = ThunkAction<R, RootState, unknown, UnknownAction>;
 
+/** The toast that confirms an Add to Cart, and its link to the cart: the same after a live add or a native one. */
+export const ITEM_ADDED = 'Item Added to Cart';
+export const VIEW_CART = { label: 'View cart', to: '/cart' } as const;
+
 function storage(action: (store: Storage) => void): void {
   try {
     if (typeof localStorage !== 'undefined') action(localStorage);
@@ -189,20 +193,24 @@ function takePendingCartOps(): CartOp[] {
 /**
  * First load: a stored token brings the server cart, a guest gets the cart kept in this browser. Changes made by
  * forms sent without script are applied then: a guest's cart is the cookie's copy they were made on, a signed-in
- * shopper's server cart gets each change.
+ * shopper's server cart gets each change. An add made away from the cart page (Add to Cart sent natively before
+ * the page was live) is confirmed as the live one is, with the toast; on the cart page the lines show it.
  */
 export const restoreSession = (): ShopThunk => async (dispatch, getState) => {
   // A server-rendered page starts anonymous (the token lives in this browser only): the stored one comes in now.
   const stored = getState().auth.token ? null : readStoredToken();
   if (stored) dispatch(tokenReceived(stored));
   const pending = takePendingCartOps();
+  let added = false;
   if (getState().auth.token) {
     await dispatch(loadServerCart());
     for (const op of pending) {
-      if (op.kind === 'add') await dispatch(addToCart(op.itemId, op.quantity));
+      if (op.kind === 'add') added = (await dispatch(addToCart(op.itemId, op.quantity))) || added;
       else await dispatch(updateCartQuantity(op.itemId, op.quantity));
     }
   } else {
     dispatch(cartReplaced(pending.length > 0 ? parseCartCookie(readCookie(CART_COOKIE)) : readGuestCart()));
+    added = pending.some((op) => op.kind === 'add');
   }
+  if (added && location.pathname !== '/cart') notify.success(ITEM_ADDED, { link: VIEW_CART });
 };

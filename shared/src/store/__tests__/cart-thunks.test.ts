@@ -6,6 +6,7 @@ import { GUEST_CART_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../../rules/constants
 import { addToCart, restoreSession, sessionEnded, sessionStarted, updateCartQuantity } from '../cart-thunks';
 import { createShopStore } from '../create-store';
 import { detectCountry } from '../geo-slice';
+import { notify } from '../notify';
 
 jest.mock('notistack', () => ({ enqueueSnackbar: jest.fn() }));
 
@@ -39,6 +40,52 @@ describe('guest cart', () => {
     await reloaded.dispatch(restoreSession());
     expect(reloaded.getState().cart.items).toEqual({ [a]: 3 });
     expect(calls().filter((c) => c.path.startsWith('/api/'))).toEqual([]);
+  });
+});
+
+describe('changes made by forms sent without script (the cookie copy and its pending changes)', () => {
+  const sentNatively = (cart: string, ops: string) => {
+    document.cookie = `shop_cart=${cart}; path=/`;
+    document.cookie = `shop_cart_ops=${ops}; path=/`;
+  };
+  afterEach(() => {
+    document.cookie = 'shop_cart=; path=/; max-age=0';
+    document.cookie = 'shop_cart_ops=; path=/; max-age=0';
+    window.history.replaceState(null, '', '/');
+    jest.restoreAllMocks();
+  });
+
+  it("a guest's Add to Cart sent natively: the cart is the cookie's copy, confirmed with the toast, taken once", async () => {
+    const success = jest.spyOn(notify, 'success');
+    localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify({ [b]: 1 }));
+    window.history.replaceState(null, '', '/product/a-gauge');
+    sentNatively(`${b}:1.${a}:2`, `a:${a}:2`);
+    const store = createShopStore();
+    await store.dispatch(restoreSession());
+    expect(store.getState().cart.items).toEqual({ [b]: 1, [a]: 2 });
+    expect(success.mock.calls).toEqual([
+      ['Item Added to Cart', { link: { label: 'View cart', to: '/cart' } }],
+    ]);
+    expect(document.cookie).not.toContain('shop_cart_ops=a');
+
+    // The next page does not add or confirm it again.
+    const next = createShopStore();
+    await next.dispatch(restoreSession());
+    expect(next.getState().cart.items).toEqual({ [b]: 1, [a]: 2 });
+    expect(success).toHaveBeenCalledTimes(1);
+  });
+
+  it("a signed-in shopper's changes reach the server cart; on the cart page the lines show them, no toast", async () => {
+    const success = jest.spyOn(notify, 'success');
+    localStorage.setItem(TOKEN_STORAGE_KEY, GOOD_TOKEN);
+    fake.serverCart = { [a]: 1 };
+    window.history.replaceState(null, '', '/cart');
+    sentNatively(`${a}:2.${b}:1`, `a:${a}:1.a:${b}:1`);
+    const store = createShopStore();
+    await store.dispatch(restoreSession());
+    expect(fake.serverCart).toEqual({ [a]: 2, [b]: 1 });
+    expect(store.getState().cart.items).toEqual({ [a]: 2, [b]: 1 });
+    expect(success).not.toHaveBeenCalled();
   });
 });
 
