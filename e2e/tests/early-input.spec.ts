@@ -5,7 +5,9 @@ import { registerShopper, searchProducts, type Product } from '../support/shop-a
 
 // Nothing a shopper does is lost before the page hydrates. Each page is opened on a CPU slowed six
 // times (a mid-range phone) and each action is taken as soon as its control shows: the page is only committed,
-// nothing waits for its scripts. With JavaScript off, the actions that have a native form work too.
+// nothing waits for its scripts. A control with a native form (Add to Cart, a cart line's − / + / bin, the
+// header search, the /collection filters) is sent natively until its code is live; the others are held and given
+// back. With JavaScript off, the native forms work too.
 
 async function slowCpu(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
@@ -20,6 +22,95 @@ async function pricedProduct(site: Parameters<typeof searchProducts>[0], company
 }
 
 const cartBadge = (page: Page) => page.getByRole('link', { name: /^Cart, \d+ items?$/ });
+
+/** Holds back the shell's entry on this page and the next ones: no part can hydrate until `release`. */
+async function holdTheScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The fields of every form this page posts to /cart, as they go. */
+const cartPosts = (page: Page) => {
+  const posts: Record<string, string>[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/cart')
+      posts.push(Object.fromEntries(new URLSearchParams(request.postData() ?? '')));
+  });
+  return posts;
+};
+
+test.describe("before the page's script has run, a native form goes natively", () => {
+  test('Add to Cart: the browser posts the form, the page comes back with the item, then the toast', async ({
+    page,
+    site,
+  }) => {
+    const product = await pricedProduct(site, 'Mahr');
+    const release = await holdTheScript(page);
+    const posts = cartPosts(page);
+    await page.goto(`/product/${product.slug}`, { waitUntil: 'commit' });
+    const add = page.getByRole('button', { name: 'Add to Cart' });
+    await add.click();
+    // Not held (a held press says it is busy): the page the site server sends back already counts the item.
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    expect(posts).toEqual([
+      { op: 'add', id: product._id, quantity: '1', return: `/product/${product.slug}` },
+    ]);
+    await expect(add).not.toHaveAttribute('aria-busy', 'true');
+    release();
+    // Once live, the page confirms the add as a live one does, and adds nothing more.
+    await expect(page.getByText('Item Added to Cart')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    expect(posts).toHaveLength(1);
+  });
+
+  test('Add to Cart, then the Cart link at once: the link waits for the post, and /cart shows the line', async ({
+    page,
+    site,
+  }) => {
+    const product = await pricedProduct(site, 'Sylvac');
+    const release = await holdTheScript(page);
+    await page.goto(`/product/${product.slug}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await cartBadge(page).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const lines = page.getByTestId('cart-line');
+    await expect(lines).toHaveCount(1);
+    await expect(lines.first()).toContainText(product.name);
+    release();
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('1');
+  });
+
+  test('+ on a /cart line, then Proceed to Checkout: the + is posted, and the press waits on the page that comes back', async ({
+    page,
+    site,
+  }) => {
+    const product = await pricedProduct(site, 'Tespa');
+    await page.addInitScript((id) => {
+      localStorage.setItem('guestCart', JSON.stringify({ [id]: 1 }));
+    }, product._id);
+    await page.context().addCookies([{ name: 'shop_cart', value: `${product._id}:1`, url: site.url }]);
+    const release = await holdTheScript(page);
+    const posts = cartPosts(page);
+    await page.goto('/cart', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    // The cart the site server sent back, and the press kept for it, busy until the page is live.
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('2');
+    await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    expect(posts).toEqual([{ op: 'inc', id: product._id, quantity: '1', return: '/cart' }]);
+    release();
+    await expect(page.getByRole('dialog', { name: 'Welcome Back!' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('2');
+  });
+});
 
 test.describe('on a slow phone, before the page hydrates', () => {
   test('Add to Cart: the toast, the badge "1 item", one line of quantity 1 on /cart', async ({
@@ -207,6 +298,8 @@ test.describe('with JavaScript off, the native forms', () => {
     await expect(cartBadge(page)).toHaveAccessibleName('Cart, 2 items');
 
     await page.goto('/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-line')).toContainText(product.name);
     await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('3');
@@ -214,6 +307,7 @@ test.describe('with JavaScript off, the native forms', () => {
     await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('2');
     await page.getByRole('button', { name: `Remove ${product.name} from the cart` }).click();
     await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+    await expect(page.getByTestId('cart-line')).toHaveCount(0);
   });
 
   test('the header search', async ({ page, site }) => {
