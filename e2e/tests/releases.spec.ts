@@ -344,53 +344,77 @@ test('the release page is not linked from the shop and works on a phone', async 
   await expectNoA11yViolations(page);
 });
 
-test('the desk draws the trends the API answers: sessions of the live version, the actions on the time axis, and a table behind each chart', async ({
+test('the desk draws the trends the API answers: canary and live sessions of a rollout, its actions on the time axis, and a table behind each chart', async ({
   page,
   site,
   browser,
 }) => {
-  // Three shoppers, each in a browser of their own (a session each), read the About page of the live version.
-  for (let i = 0; i < 3; i += 1) {
-    const shopper = await browser.newContext({ baseURL: site.url });
-    const visit = await shopper.newPage();
-    await visit.goto('/about');
-    await expect(aboutHeading(visit)).toBeVisible();
-    await shopper.close();
-  }
-  await loginAs(page, site.apiUrl, MANAGER);
-  await page.goto('/releases');
-  const trends = page.getByRole('region', { name: 'Trends' });
-  await trends.getByLabel('Remote').selectOption(REMOTE);
-  const chart = trends.getByRole('figure', { name: `Failure rate of ${REMOTE}` });
-  // The site sends what it served every few seconds: a release manager refreshes until the sessions show.
-  let answer: ReleaseTrendsResponse = { success: true, trends: [] };
-  await expect(async () => {
-    const reading = page.waitForResponse((res) =>
-      res.url().includes(`/api/releases/trends?remote=${REMOTE}`),
-    );
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    answer = (await (await reading).json()) as ReleaseTrendsResponse;
-    const live = answer.trends[0]?.versions.find((v) => v.version === base);
-    expect(live?.points.reduce((n, p) => n + p.sessions, 0) ?? 0).toBeGreaterThanOrEqual(3);
-  }).toPass({ timeout: 30_000 });
-  const trend = answer.trends[0];
-  const live = trend?.versions.find((v) => v.version === base);
-  await expect(chart.locator(`[data-version="${base}"] circle`)).toHaveCount(live?.points.length ?? -1);
-  await expect(chart.locator('.shell-trend__mark')).toHaveCount(trend?.marks.length ?? -1);
-  await expect(chart.getByRole('img')).toHaveAccessibleName(
-    new RegExp(`${base.replace(/\./g, '\\.')} \\(live\\)`),
+  // The site counts the sessions that run a version while a rollout runs: roll the same build out as a new version.
+  const canary = version('trends');
+  await releaseOk(
+    site,
+    'publish',
+    REMOTE,
+    '--dist',
+    path.join(ROOT, REMOTE, 'dist'),
+    '--version',
+    canary,
+    '--staged',
   );
-  // The table behind the chart: one row a time with figures, the live version's sessions in it.
-  await chart.getByText(`Failure rate of ${REMOTE} as a table`).click();
-  const rows = chart.getByRole('table').getByRole('row');
-  await expect(rows).toHaveCount(1 + new Set(trend?.versions.flatMap((v) => v.points.map((p) => p.at))).size);
-  const sessions = live?.points.reduce((n, p) => n + p.sessions, 0) ?? 0;
-  await expect(chart.getByRole('table')).toContainText(`of ${live?.points.at(-1)?.sessions ?? sessions})`);
-  // The version table's small trend of the live version names its sessions.
-  await expect(
-    page.getByTestId('release-status').getByRole('img', {
-      name: new RegExp(`^${base.replace(/\./g, '\\.')} over the last day: \\d+ sessions`),
-    }),
-  ).toBeVisible();
-  await expectNoA11yViolations(page);
+  await releaseOk(site, 'rollout', REMOTE, canary, '--percent', '50', '--why', 'e2e trends');
+  try {
+    // Four shoppers, each in a browser of their own (a session each), read the About page.
+    for (let i = 0; i < 4; i += 1) {
+      const shopper = await browser.newContext({ baseURL: site.url });
+      const visit = await shopper.newPage();
+      await visit.goto('/about');
+      await expect(aboutHeading(visit)).toHaveText(HEADING);
+      await shopper.close();
+    }
+    await loginAs(page, site.apiUrl, MANAGER);
+    await page.goto('/releases');
+    const trends = page.getByRole('region', { name: 'Trends' });
+    // The remote rolling out is the one shown.
+    await expect(trends.getByLabel('Remote')).toHaveValue(REMOTE);
+    const chart = trends.getByRole('figure', { name: `Failure rate of ${REMOTE}` });
+    // The site sends what it served every few seconds: a release manager refreshes until the sessions show.
+    let answer: ReleaseTrendsResponse = { success: true, trends: [] };
+    const sessionsOf = (trend: ReleaseTrendsResponse['trends'][number] | undefined) =>
+      (trend?.versions ?? []).flatMap((v) => v.points).reduce((n, p) => n + p.sessions, 0);
+    await expect(async () => {
+      const reading = page.waitForResponse((res) =>
+        res.url().includes(`/api/releases/trends?remote=${REMOTE}`),
+      );
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      answer = (await (await reading).json()) as ReleaseTrendsResponse;
+      expect(sessionsOf(answer.trends[0])).toBeGreaterThanOrEqual(4);
+    }).toPass({ timeout: 30_000 });
+    const trend = answer.trends[0];
+    expect(trend?.range).toBe('rollout');
+    expect(trend?.versions.slice(0, 2).map((v) => [v.version, v.role])).toEqual([
+      [canary, 'canary'],
+      [base, 'live'],
+    ]);
+    // One point drawn per bucket with sessions, per version; the actions marked.
+    for (const v of trend?.versions ?? []) {
+      await expect(chart.locator(`[data-version="${v.version}"] circle`)).toHaveCount(
+        v.points.filter((p) => p.sessions > 0).length,
+      );
+    }
+    await expect(chart.locator('.shell-trend__mark')).toHaveCount(trend?.marks.length ?? -1);
+    await expect(chart.getByRole('list', { name: /Release actions/ })).toContainText(
+      `rollout of ${canary} at 50 %`,
+    );
+    // The table behind the chart: a row per time with figures, a column per version.
+    await chart.getByText(`Failure rate of ${REMOTE} as a table`).click();
+    const table = chart.getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(
+      1 + new Set(trend?.versions.flatMap((v) => v.points.map((p) => p.at))).size,
+    );
+    await expect(table.getByRole('columnheader', { name: `${canary} (canary)` })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: `${base} (live)` })).toBeVisible();
+    await expectNoA11yViolations(page);
+  } finally {
+    await release(site, 'abort', REMOTE, '--why', 'end of the e2e trends test');
+  }
 });
