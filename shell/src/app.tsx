@@ -22,6 +22,7 @@ import { PreviewBanner, type ReleasePreview } from './release-manager/preview-ba
 import { ReleasesRoute } from './release-manager/releases-route';
 import { RemotePage } from './remotes/remote-page';
 import { ROUTES } from './routes/route-table';
+import { SpeedSample } from './vitals/speed-sample';
 
 export type { ReleasePreview };
 
@@ -39,6 +40,7 @@ export function App({
     <ShopProviders store={store} {...(serverState ? { serverState } : {})}>
       <BrowserRouter>
         <HydrationMark />
+        <SpeedSample />
         <SiteLayout preview={preview} />
       </BrowserRouter>
     </ShopProviders>

@@ -22,12 +22,14 @@ import { cartForms } from './render/cart-form.js';
 import { isDraining } from '@metrology/shared/drain';
 import {
   clearPreviewCookie,
+  inSpeedSample,
   networkOf,
   pageToken,
   previewCookie,
   previewOf,
   sessionCookie,
   visitorOf,
+  vitalsSampleRateFromEnv,
 } from './render/visitor.js';
 import { ROUTES, rolloutBucket, versionForVisitor } from '@metrology/shared/release';
 import {
@@ -120,6 +122,8 @@ export interface SiteOptions {
   registryStore?: { readText(): Promise<string> };
   /** RELEASE_SIGNING_KEY: checks preview links and cookies, signs page tokens and the rollout's session counts sent to the API (without it there is no preview and no rollout health) */
   releaseSigningKey?: string;
+  /** VITALS_SAMPLE_RATE: the share of sessions whose pages measure their speed (default 0.1; every canary session does) */
+  vitalsSampleRate?: number;
   /** how often the rollout's session counts go to the API (default 5000) */
   servedFlushMs?: number;
   /** the published versions' files in PostgreSQL (with DATABASE_URL): fetched into cacheDir on first need and checked before they are served or loaded; versions the store does not hold are read from RELEASES_DIR as without it */
@@ -381,6 +385,7 @@ export async function createSiteServer(options: SiteOptions) {
   });
 
   const signingKey = options.releaseSigningKey || process.env.RELEASE_SIGNING_KEY || undefined;
+  const vitalsSampleRate = options.vitalsSampleRate ?? vitalsSampleRateFromEnv(process.env);
   /** Cookies are Secure when the site's public URL is https (behind a TLS-terminating balancer). */
   const secureCookies = () => (siteOrigin ?? '').startsWith('https:');
   /**
@@ -584,7 +589,14 @@ export async function createSiteServer(options: SiteOptions) {
           // The page's token (this visitor's session and versions) is the only way its browser's failure reports
           // count; added per response, so the cached page stays shared by every visitor served the same versions.
           const token = signingKey
-            ? pageToken(signingKey, visitor.sessionId, page.versions, page.fallbacks, networkOf(request.ip))
+            ? pageToken(
+                signingKey,
+                visitor.sessionId,
+                page.versions,
+                page.fallbacks,
+                networkOf(request.ip),
+                inSpeedSample(visitor.sessionId, vitalsSampleRate, page.canaries.length > 0),
+              )
             : '';
           const html = token
             ? page.html.replace(

@@ -73,6 +73,7 @@ export const SITE_ENV_NAMES = Object.freeze([
   'SHUTDOWN_FINISH_MS',
   // site/src
   'SHELL_VERSIONS_SERVED',
+  'VITALS_SAMPLE_RATE',
   'SERVE_SOURCE_MAPS',
   'LOG_FORMAT',
   'CSP_QR_HOSTS',

@@ -31,7 +31,7 @@ export function describeFailure(report: LoadFailureReport): string {
  * The token the site server signed into this page (this visitor's session and the versions it was served): the API
  * counts a report only with it, so reports cannot be invented or replayed for versions nobody was served.
  */
-function pageToken(): string | undefined {
+export function pageToken(): string | undefined {
   try {
     const text = document.getElementById('page-token')?.textContent;
     const token: unknown = text ? JSON.parse(text) : undefined;

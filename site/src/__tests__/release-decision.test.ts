@@ -5,7 +5,13 @@ import {
   type RegistryEntry,
 } from '@metrology/shared/release';
 import { signToken, verifyToken } from '@metrology/shared/signed-token';
-import { cookieValue } from '../render/visitor.js';
+import {
+  DEFAULT_VITALS_SAMPLE_RATE,
+  cookieValue,
+  inSpeedSample,
+  pageToken,
+  vitalsSampleRateFromEnv,
+} from '../render/visitor.js';
 
 const release = (version: string) => ({ version, publishedAt: '2026-11-01T00:00:00Z', commit: 'abc' });
 const entry = (extra: Partial<RegistryEntry> = {}): RegistryEntry => ({
@@ -63,6 +69,32 @@ describe('which version a visitor is served', () => {
     }
     expect(canaries / 2000).toBeGreaterThan(0.16);
     expect(canaries / 2000).toBeLessThan(0.24);
+  });
+});
+
+describe('the speed sample', () => {
+  it('takes a share of sessions decided by the session, and every session that got a canary', () => {
+    const sessions = Array.from({ length: 4000 }, (_, i) => `session-${i}`);
+    const sampled = sessions.filter((id) => inSpeedSample(id, 0.1, false));
+    expect(sampled.length / sessions.length).toBeGreaterThan(0.08);
+    expect(sampled.length / sessions.length).toBeLessThan(0.12);
+    // The same session is in (or out of) the sample on every page.
+    expect(sessions.filter((id) => inSpeedSample(id, 0.1, false))).toEqual(sampled);
+    expect(sessions.every((id) => inSpeedSample(id, 0, true))).toBe(true);
+    expect(sessions.some((id) => inSpeedSample(id, 0, false))).toBe(false);
+  });
+
+  it('reads VITALS_SAMPLE_RATE (default 0.1) and refuses a rate outside 0 to 1', () => {
+    expect(vitalsSampleRateFromEnv({})).toBe(DEFAULT_VITALS_SAMPLE_RATE);
+    expect(vitalsSampleRateFromEnv({ VITALS_SAMPLE_RATE: '0.5' })).toBe(0.5);
+    expect(() => vitalsSampleRateFromEnv({ VITALS_SAMPLE_RATE: '2' })).toThrow(/from 0 to 1/);
+    expect(() => vitalsSampleRateFromEnv({ VITALS_SAMPLE_RATE: 'all' })).toThrow(/from 0 to 1/);
+  });
+
+  it('is signed into the page token', () => {
+    const token = pageToken('key', 's', { 'mfe-content': '1.1.0' }, {}, 'net', true);
+    expect(verifyToken('key', token)).toMatchObject({ session: 's', network: 'net', vitals: true });
+    expect(verifyToken('key', pageToken('key', 's', {}, {}))).toMatchObject({ vitals: false });
   });
 });
 

@@ -53,6 +53,8 @@ export interface PageAnswer {
   failed: { remote: string; version: string }[];
   /** this visit, for each remote in a rollout (the canary's or the live version's side): what the rollout's health counts */
   canarySessions: { remote: string; version: string; renderFailed: boolean }[];
+  /** the remotes whose canary this visitor was served (not a preview): the session's pages measure their speed */
+  canaries: string[];
 }
 
 export interface RendererOptions {
@@ -318,6 +320,9 @@ export function createPageRenderer(options: RendererOptions) {
         fallbacks,
         section: page.section,
         failed: page.failed,
+        canaries: Object.entries(seen.served)
+          .filter(([, decision]) => decision?.via === 'rollout')
+          .map(([remote]) => remote),
         // A preview is a release manager looking, not a visitor of the rollout: it counts for neither side.
         canarySessions: previewing
           ? []

@@ -1,7 +1,7 @@
 // Who is asking, as far as releases care: the visitor's sticky session (their rollout buckets), a signed preview
 // of a version (a release manager's browser only), and the page token that lets their browser's failure reports
 // count. One decision per request, made here; the renderer, the page cache and the browser all follow it.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { isRemoteName } from '@metrology/shared/release';
 import { signToken, verifyToken } from '@metrology/shared/signed-token';
@@ -132,13 +132,34 @@ export function clearPreviewCookie(secure: boolean) {
   return `${PREVIEW_COOKIE}=; Max-Age=0${attributes(secure)}`;
 }
 
+/** The share of sessions whose pages measure their speed when VITALS_SAMPLE_RATE is not set. */
+export const DEFAULT_VITALS_SAMPLE_RATE = 0.1;
+
+/** VITALS_SAMPLE_RATE: the share of sessions (0 to 1) whose pages measure and send their speed. */
+export function vitalsSampleRateFromEnv(env: Record<string, string | undefined>): number {
+  const raw = env.VITALS_SAMPLE_RATE;
+  if (raw === undefined || raw === '') return DEFAULT_VITALS_SAMPLE_RATE;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1)
+    throw new Error(`VITALS_SAMPLE_RATE must be a number from 0 to 1, got '${raw}'`);
+  return value;
+}
+
 /**
- * The token a page carries for its browser's failure reports: this session, the network it was served to (the
- * rollout weighs failures per network), the versions it was served and the earlier good versions its browser may
- * fall back to (a failure of one of those is a report it may make too).
- *
- *
- *
+ * Whether this session's pages measure their speed: its share of the sample (decided from the session id, so it
+ * holds for every page of the session), or every session that got a canary of any remote.
+ */
+export function inSpeedSample(sessionId: string, rate: number, gotCanary: boolean) {
+  if (gotCanary) return true;
+  const point = createHash('sha256').update(`vitals:${sessionId}`).digest().readUInt32BE(0) / 2 ** 32;
+  return point < rate;
+}
+
+/**
+ * The token a page carries for its browser's reports: this session, the network it was served to (the rollout
+ * weighs failures per network), the versions it was served, the earlier good versions its browser may fall back to
+ * (a failure of one of those is a report it may make too), and whether it is in the speed sample (its browser
+ * measures and sends its speed figures, POST /api/releases/vitals).
  */
 export function pageToken(
   key: string,
@@ -146,6 +167,7 @@ export function pageToken(
   versions: Record<string, string>,
   fallbacks: Record<string, string[]>,
   network: string = 'unknown',
+  vitals = false,
 ) {
-  return signToken(key, { session: sessionId, network, versions, fallbacks }, PAGE_TOKEN_TTL_S);
+  return signToken(key, { session: sessionId, network, versions, fallbacks, vitals }, PAGE_TOKEN_TTL_S);
 }
