@@ -2,11 +2,12 @@
 // can vouch for counts: sessions whose browser fetched a version's code from it (POST /api/releases/served), its
 // own render failures, and browser reports carrying the page token it signed (POST /api/releases/load-failures).
 // Browser evidence is weighed per network, so a stranger with a few addresses can neither roll a healthy canary back
-// nor hide a broken one (judge()). A canary judged failing is aborted (a rollback, by 'automatic', with the
-// figures); a plan moves on only while its canary is judged healthy.
+// nor hide a broken one (judge()). A canary judged failing, or slower than live (rollout-speed.ts), is aborted (a
+// rollback, by 'automatic', with the figures); a plan moves on only while its canary is judged healthy.
 import type { Queryable } from '../../db/database.js';
 import type { ReleaseConfig } from '../../config.js';
 import type { RegistryModule, RegistryStore, Rollout } from '../back-office/registry-bridge.js';
+import { slowerWhy, slowest, speedFigures, speedFindings } from './rollout-speed.js';
 
 export interface Health {
   version: string;
@@ -282,9 +283,34 @@ export interface Decision {
   why: string;
 }
 
+/** The log's words for a canary rolled back for failing. */
+function failingWhy(
+  verdict: Verdict,
+  health: { canary: Health; current: Health },
+  rollout: Rollout,
+  current: string,
+  policy: ReleaseConfig,
+): string {
+  const shown = verdict.figures;
+  return (
+    `automatic rollback: ${health.canary.failing} of ${health.canary.sessions} sessions of ${rollout.version} ` +
+    `failed (${percentText(health.canary.failureRate)}) from ${health.canary.failingNetworks} of ` +
+    `${health.canary.networks} networks in the last ${policy.windowMinutes} min; ` +
+    `live ${current}: ${health.current.failing} of ${health.current.sessions} ` +
+    `(${percentText(health.current.failureRate)}); ` +
+    (verdict.by === 'server'
+      ? `the site's own render failed for ${shown.canaryRenderFailingSessions} of ${shown.canaryRenderedSessions} ` +
+        `sessions (live: ${shown.currentRenderFailingSessions} of ${shown.currentRenderedSessions}) from ` +
+        `${shown.canaryRenderFailingNetworks} networks; `
+      : `network-weighted z = ${shown.zScore?.toFixed(2)} >= ${Z_CRITICAL} (one-sided two-proportion test, ` +
+        `α = 0.001, ${policy.toleratedNetworks} most failing networks discounted); `) +
+    `threshold ${policy.minFailures} failing networks and ${percentText(policy.failureRate)}`
+  );
+}
+
 /**
- * One pass of the controller: each running rollout's canary over the threshold is aborted; then plans move on
- * where their stage is done and their canary healthy. Safe to run in several processes at once: an abort names
+ * One pass of the controller: each running rollout's canary over the threshold, or slower than live, is aborted;
+ * then plans move on where their stage is done and their canary healthy. Safe to run in several processes at once: an abort names
  * the version it judged (a rollout that changed meanwhile is left alone), and advancing is idempotent under the
  * registry's lock (a stage just started is not done).
  */
@@ -308,24 +334,30 @@ export async function evaluateRollouts(options: {
     const health = { canary: evidence.canary.health, current: evidence.current.health };
     const seen = figuresOf(health, rollout, policy, evidence.verdict);
     figures.set(remote, seen);
-    if (!evidence.verdict.abort) {
-      healthy.set(`${remote} ${rollout.version}`, true);
-      continue;
+    let why: string;
+    if (evidence.verdict.abort) why = failingWhy(evidence.verdict, health, rollout, entry.current, policy);
+    else {
+      // Speed is the browsers' word too: judged only while live still has visitors to compare with.
+      const findings =
+        rollout.percent < 100
+          ? await speedFindings(
+              db,
+              remote,
+              rollout.version,
+              entry.current,
+              windowStart(rollout, now, policy),
+              policy,
+            )
+          : [];
+      const slower = slowest(findings);
+      if (!slower) {
+        healthy.set(`${remote} ${rollout.version}`, true);
+        continue;
+      }
+      Object.assign(seen, speedFigures(slower, policy));
+      const others = findings.filter((finding) => finding.slower).length - 1;
+      why = slowerWhy(slower, rollout.version, entry.current, policy, others);
     }
-    const shown = evidence.verdict.figures;
-    const why =
-      `automatic rollback: ${health.canary.failing} of ${health.canary.sessions} sessions of ${rollout.version} ` +
-      `failed (${percentText(health.canary.failureRate)}) from ${health.canary.failingNetworks} of ` +
-      `${health.canary.networks} networks in the last ${policy.windowMinutes} min; ` +
-      `live ${entry.current}: ${health.current.failing} of ${health.current.sessions} ` +
-      `(${percentText(health.current.failureRate)}); ` +
-      (evidence.verdict.by === 'server'
-        ? `the site's own render failed for ${shown.canaryRenderFailingSessions} of ${shown.canaryRenderedSessions} ` +
-          `sessions (live: ${shown.currentRenderFailingSessions} of ${shown.currentRenderedSessions}) from ` +
-          `${shown.canaryRenderFailingNetworks} networks; `
-        : `network-weighted z = ${shown.zScore?.toFixed(2)} >= ${Z_CRITICAL} (one-sided two-proportion test, ` +
-          `α = 0.001, ${policy.toleratedNetworks} most failing networks discounted); `) +
-      `threshold ${policy.minFailures} failing networks and ${percentText(policy.failureRate)}`;
     const result = await registry.abortRollout({
       releasesDir,
       remote,
