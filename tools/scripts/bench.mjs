@@ -1,8 +1,10 @@
 // @ts-check
 // `npm run bench`: bundle sizes, Lighthouse (mobile preset, Debian's Chromium, median of 3 runs) on /, /products,
-// /product/:slug, /cart, /about and /careers of the production build, the site server's throughput and p95 for
-// pages (20 connections, 10 s each), then the API benches (faults, search, load, cluster faults, uploads beside
-// shoppers; `-- --pages` leaves those out; `-- --site URL` runs Lighthouse alone on a shop already running there).
+// /product/:slug, /cart, /about and /careers of the production build, the cost of measuring real-user speed (the
+// JavaScript it adds to the first load, its lazy chunk, the beacons a page sends), the site server's throughput and
+// p95 for pages (20 connections, 10 s each), then the API benches (faults, search, load, cluster faults, uploads
+// beside shoppers; `-- --pages` leaves those out; `-- --site URL` runs Lighthouse alone on a shop already running
+// there).
 // Prints figures; nothing here passes or fails on a number.
 import { accessSync, constants, mkdtempSync, rmSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -19,6 +21,7 @@ import { ROOT } from '../src/paths.mjs';
 import { lighthouseCompare, lighthouseRoutes, serverLoad } from './bench/pages.mjs';
 import { compressionFigures, printCompression } from './bench/compression.mjs';
 import { freePort } from '../src/free-port.mjs';
+import { vitalsCost } from './bench/vitals.mjs';
 
 // The site and the release platform are TypeScript packages (site/, releases/): built when changed, then loaded.
 await buildIfNeeded({ only: ['site'] });
@@ -332,6 +335,7 @@ async function main() {
       cartProductId: priced._id,
       chromiumPath: CHROMIUM,
     });
+    await vitalsCost({ siteUrl: running.siteUrl, chromiumPath: CHROMIUM });
     await serverLoad({
       siteUrl: running.siteUrl,
       connections: LOAD_CONNECTIONS,
