@@ -4,7 +4,7 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import type { VitalFigure, VitalMetric } from '@metrology/shared/contracts';
 import { ROUTES, type RemoteName } from '../routes/route-table';
-import type { RouteSeen } from './start-vitals';
+import type { RouteSeen } from './route-seen';
 
 /** The figures one beacon may carry (the API's limit). */
 export const FIGURES_PER_BEACON = 16;

@@ -4,12 +4,7 @@
 import { afterPageLoad } from '../layout/use-deferred-load';
 import { pageToken } from '../remotes/load-failure-report';
 import type { RemoteName } from '../routes/route-table';
-
-/** A route the page showed, from this time (performance.now()) on. */
-export interface RouteSeen {
-  at: number;
-  pathname: string;
-}
+import type { RouteSeen } from './route-seen';
 
 const timeline: RouteSeen[] = [];
 /** Once a page: the sample and the listeners are the page's, whatever renders the shell again. */
