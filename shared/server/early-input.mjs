@@ -136,33 +136,40 @@ function holdEarlyInput(w, d, ms) {
       f.requestSubmit(e.by);
     }
   }
-  // This page answers a native post (it came by a redirect, soon enough): what was pressed while the post was on
-  // its way is given back here, a link at once, presses as held ones once the page's controls are there.
-  try {
-    var m = JSON.parse(store?.getItem('shopEarlyNext') || 'null');
-    store?.removeItem('shopEarlyNext');
-    var nav = /** @type {PerformanceNavigationTiming | undefined} */ (
-      performance.getEntriesByType('navigation')[0]
-    );
-    if (m?.u > Date.now() && nav?.redirectCount) {
+  /**
+   * This page answers a native post (it came by a redirect, soon enough): what was pressed while the post was on
+   * its way is given back here, a link at once, presses as held ones once the page's controls are there. Looked
+   * for again once the HTML is parsed: the page before may have written it from another process a moment ago.
+   * @param {boolean} [parsed]
+   */
+  function arrive(parsed) {
+    if (w.__shopEarly !== state) return;
+    try {
+      var m = JSON.parse(store?.getItem('shopEarlyNext') || 'null');
       /** @type {{ h?: string; n: string; i: number }[]} */
-      var kept = m.p,
-        link = kept.find((p) => p.h);
+      var kept = m?.p,
+        link = kept?.find((p) => p.h),
+        nav = /** @type {PerformanceNavigationTiming | undefined} */ (
+          performance.getEntriesByType('navigation')[0]
+        );
+      if (!m || !(parsed || link)) return;
+      store?.removeItem('shopEarlyNext');
+      if (!(m.u > Date.now() && nav?.redirectCount)) return;
       if (link) location.replace(/** @type {string} */ (link.h));
       else {
-        d.addEventListener('DOMContentLoaded', () => {
-          for (var p of kept.reverse()) {
-            var el = /** @type {HTMLElement | undefined} */ (alike(p.n)[p.i]);
-            if (el instanceof HTMLButtonElement && el.type === 'submit' && el.form)
-              queue('submit', el.form, el, true);
-            else if (el) queue('click', el, null, true);
-          }
-        });
+        for (var p of kept.reverse()) {
+          var el = /** @type {HTMLElement | undefined} */ (alike(p.n)[p.i]);
+          if (el instanceof HTMLButtonElement && el.type === 'submit' && el.form)
+            queue('submit', el.form, el, true);
+          else if (el) queue('click', el, null, true);
+        }
       }
+    } catch {
+      // Storage refused, or a value this script did not write: nothing to give back.
     }
-  } catch {
-    // Storage refused, or a value this script did not write: nothing to give back.
   }
+  arrive();
+  d.addEventListener('DOMContentLoaded', () => arrive(true));
   // A page restored from the back-forward cache is not being replaced any more.
   w.addEventListener('pageshow', (e) => {
     if (e.persisted) going = 0;
