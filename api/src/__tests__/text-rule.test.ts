@@ -64,6 +64,7 @@ function sample(schema: Schema): Value {
         'sitemap.xml',
         '1.0.0',
         `cs_sbx_${'a'.repeat(36)}`,
+        '/product/:slug',
       ];
       const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
       const fit = candidates.find((c) => c.length >= minLength && (!pattern || pattern.test(c)));
