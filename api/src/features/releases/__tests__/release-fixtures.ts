@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { TEST_ENGINE } from '../../../__tests__/helpers/test-database.js';
 import { packModule, type PackModule } from '../pack-bridge.js';
+import { registryModule } from '../../back-office/registry-bridge.js';
 import { registryAccess } from '../registry-access.js';
 
 /** The pack writer of releases/src/pack.ts, as the tests use it. */
@@ -96,4 +97,29 @@ export async function publishedFileOf(
   const blob = entry ? (await artifacts?.blobs([entry.sha256]))?.get(entry.sha256) : undefined;
   if (!blob) throw new Error(`${remote} ${version} ${file} is not in the artifact store`);
   return blob.toString('utf8');
+}
+
+/**
+ * Publishes `versions` of `remote` into a new RELEASES_DIR under `work` (each a browser build of a manifest and an
+ * entry, no Node build) and makes the first one live again: the live version and the canaries a rollout test needs.
+ */
+export async function publishedVersions(work: string, remote: string, versions: string[]): Promise<string> {
+  const releasesDir = path.join(work, 'releases');
+  const registry = await registryModule();
+  const name = remote.replace(/-/g, '_');
+  for (const version of versions) {
+    const dist = await fs.mkdtemp(path.join(work, `dist-${version}-`));
+    await fs.writeFile(
+      path.join(dist, 'mf-manifest.json'),
+      JSON.stringify({
+        id: name,
+        name,
+        metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      }),
+    );
+    await fs.writeFile(path.join(dist, 'remoteEntry.js'), `/* ${remote} ${version} */`);
+    await registry.publishRelease({ releasesDir, remote, distDir: dist, version, commit: 'c0ffee1' });
+  }
+  await registry.rollbackRelease({ releasesDir, remote, to: versions[0] ?? '', by: 'setup' });
+  return releasesDir;
 }

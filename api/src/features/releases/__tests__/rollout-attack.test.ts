@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { rolloutBucket, versionForVisitor, type RegistryEntry } from '@metrology/shared/release';
 import { post, register, startApp } from '../../../__tests__/helpers/test-app.js';
-import { registryModule } from '../../back-office/registry-bridge.js';
+import { publishedVersions } from './release-fixtures.js';
 import { registryAccess } from '../registry-access.js';
 import { runRolloutController } from '../rollout-controller.js';
 
@@ -68,23 +68,7 @@ function seeded(seed: number) {
 
 beforeAll(async () => {
   const work = await fs.mkdtemp(path.join(tmpdir(), 'metrology-rollout-attack-'));
-  releasesDir = path.join(work, 'releases');
-  const registry = await registryModule();
-  for (const version of ['1.0.0', '1.1.0', '1.2.0']) {
-    const dist = await fs.mkdtemp(path.join(work, `dist-${version}-`));
-    const name = REMOTE.replace(/-/g, '_');
-    await fs.writeFile(
-      path.join(dist, 'mf-manifest.json'),
-      JSON.stringify({
-        id: name,
-        name,
-        metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '' } },
-      }),
-    );
-    await fs.writeFile(path.join(dist, 'remoteEntry.js'), `/* ${version} */`);
-    await registry.publishRelease({ releasesDir, remote: REMOTE, distDir: dist, version, commit: 'c0ffee1' });
-  }
-  await registry.rollbackRelease({ releasesDir, remote: REMOTE, to: '1.0.0', by: 'setup' });
+  releasesDir = await publishedVersions(work, REMOTE, ['1.0.0', '1.1.0', '1.2.0']);
   // The default policy: ROLLOUT_WINDOW_MINUTES 10, ROLLOUT_MIN_FAILURES 5, ROLLOUT_FAILURE_RATE 0.02,
   // ROLLOUT_TOLERATED_NETWORKS 8.
   app = await startApp({ releasesDir, releases: { signingKey: KEY, checkSeconds: 0 } });

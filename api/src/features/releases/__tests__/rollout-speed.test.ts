@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DeskRemote, ReleaseAction } from '@metrology/shared/contracts';
 import { signToken } from '@metrology/shared/signed-token';
 import { body, get, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
-import { registryModule } from '../../back-office/registry-bridge.js';
+import { publishedVersions } from './release-fixtures.js';
 import { runRolloutController } from '../rollout-controller.js';
 import { binomialTail } from '../rollout-speed.js';
 
@@ -18,23 +18,7 @@ let manager = '';
 
 beforeAll(async () => {
   const work = await fs.mkdtemp(path.join(tmpdir(), 'metrology-speed-'));
-  const releasesDir = path.join(work, 'releases');
-  const registry = await registryModule();
-  for (const version of ['1.0.0', '1.1.0', '1.2.0', '1.3.0']) {
-    const dist = await fs.mkdtemp(path.join(work, `dist-${version}-`));
-    const name = REMOTE.replace(/-/g, '_');
-    await fs.writeFile(
-      path.join(dist, 'mf-manifest.json'),
-      JSON.stringify({
-        id: name,
-        name,
-        metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '' } },
-      }),
-    );
-    await fs.writeFile(path.join(dist, 'remoteEntry.js'), `/* ${REMOTE} ${version} */`);
-    await registry.publishRelease({ releasesDir, remote: REMOTE, distDir: dist, version, commit: 'c0ffee1' });
-  }
-  await registry.rollbackRelease({ releasesDir, remote: REMOTE, to: '1.0.0', by: 'setup' });
+  const releasesDir = await publishedVersions(work, REMOTE, ['1.0.0', '1.1.0', '1.2.0', '1.3.0']);
   app = await startApp({ releasesDir, releases: { signingKey: KEY, checkSeconds: 0 } });
   const m = await register(app, 'Manager Mia');
   manager = m.token;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReleaseTrend, TrendPoint } from '@metrology/shared/contracts';
 import { signBody, signToken } from '@metrology/shared/signed-token';
 import { body, get, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
-import { registryModule } from '../../back-office/registry-bridge.js';
+import { publishedVersions } from './release-fixtures.js';
 import { SIGNATURE_HEADER } from '../release-routes.js';
 import { bucketSecondsFor, trendSpan } from '../trends.js';
 
@@ -20,23 +20,7 @@ let shopper = '';
 
 beforeAll(async () => {
   const work = await fs.mkdtemp(path.join(tmpdir(), 'metrology-trends-'));
-  const releasesDir = path.join(work, 'releases');
-  const registry = await registryModule();
-  for (const version of ['1.0.0', '1.1.0']) {
-    const dist = await fs.mkdtemp(path.join(work, `dist-${version}-`));
-    const name = REMOTE.replace(/-/g, '_');
-    await fs.writeFile(
-      path.join(dist, 'mf-manifest.json'),
-      JSON.stringify({
-        id: name,
-        name,
-        metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '' } },
-      }),
-    );
-    await fs.writeFile(path.join(dist, 'remoteEntry.js'), `/* ${version} */`);
-    await registry.publishRelease({ releasesDir, remote: REMOTE, distDir: dist, version, commit: 'c0ffee1' });
-  }
-  await registry.rollbackRelease({ releasesDir, remote: REMOTE, to: '1.0.0', by: 'setup' });
+  const releasesDir = await publishedVersions(work, REMOTE, ['1.0.0', '1.1.0']);
   app = await startApp({ releasesDir, releases: { signingKey: KEY, checkSeconds: 0 } });
   const m = await register(app, 'Manager Tara');
   manager = m.token;
