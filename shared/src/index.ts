@@ -42,6 +42,7 @@ export * from './ui/load-error.js';
 export * from './ui/product-url.js';
 export * from './ui/product-card.js';
 export * from './ui/use-form.js';
+export * from './ui/use-dom-form.js';
 export * from './ui/close-button.js';
 export * from './ui/login-prompt.js';
 export * from './ui/select.js';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Select, TOAST_AUTO_HIDE_MS, notifyTitled, useForm } from '@metrology/shared';
+import { Select, TOAST_AUTO_HIDE_MS, notifyTitled, useDomForm } from '@metrology/shared';
 import { EmailField } from '@metrology/shared/controls';
 import { useSubmitContactMutation } from './contact-api';
 import { CONTACT_MESSAGES, EMPTY_CONTACT, validateContact, type ContactFields } from './validate-contact';
@@ -9,11 +9,12 @@ const FIELD_ORDER: (keyof ContactFields)[] = ['product', 'name', 'email', 'mobil
 
 /**
  * The contact page's enquiry form: checked in the browser and confirmed with SPEC's toast, exactly as before; the
- * message is also sent to the API so it reaches the staff's inbox (the toast does not wait for it).
+ * message is also sent to the API so it reaches the staff's inbox (the toast does not wait for it). Its values
+ * live in the page (read with FormData on blur and submit): what is typed before, during or after hydration stays.
  */
 export function ContactForm() {
   const [submitContact] = useSubmitContactMutation();
-  const form = useForm({
+  const form = useDomForm({
     initial: EMPTY_CONTACT,
     validate: validateContact,
     order: FIELD_ORDER,
@@ -24,14 +25,15 @@ export function ContactForm() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Errors show under their fields and the focus goes to the first; a field's error clears as it is edited.
-    if (!form.check()) return;
-    submitContact(form.values)
+    const values = form.check(event.currentTarget);
+    if (!values) return;
+    submitContact(values)
       .unwrap()
       .catch((error: unknown) => console.error('The contact message could not be stored', error));
     notifyTitled('success', CONTACT_MESSAGES.submittedTitle, CONTACT_MESSAGES.submittedText, {
       autoHideDuration: TOAST_AUTO_HIDE_MS,
     });
-    form.reset();
+    form.reset(event.currentTarget);
   };
 
   const error = (name: keyof ContactFields) =>

@@ -1,10 +1,13 @@
 import type { Ref } from 'react';
 // The main entry by its package name, not a relative path: the singleton, not a second copy in this chunk.
-import type { FieldProps } from '@metrology/shared';
+import type { DomFieldProps, FieldProps } from '@metrology/shared';
 
 export interface EmailFieldProps {
-  /** The form's props for the field (`form.field('email')`): id, name, value, onChange and the error's aria. */
-  field: FieldProps;
+  /**
+   * The form's props for the field (`form.field('email')`): id, name, the value (held by the form's state, or by
+   * the page for a form of `useDomForm`) and the error's aria.
+   */
+  field: FieldProps | DomFieldProps;
   /** The message shown under the field, tied to it by `errorId`; none where only the browser checks the field. */
   error?: string | undefined;
   errorId?: string;

@@ -1,0 +1,117 @@
+import { useId, useState, type FocusEvent } from 'react';
+import type { FieldAria, FormErrors } from './use-form.js';
+
+/**
+ * What an uncontrolled field gets: id, name, the value it starts with, and aria-invalid / aria-describedby when in
+ * error. Its value lives in the page (the element), never in React's state: text typed before, during or after
+ * hydration cannot be put back by a render. Blur checks the field once it has been edited (or shows an error);
+ * an edit clears its error.
+ */
+export interface DomFieldProps extends FieldAria {
+  id: string;
+  name: string;
+  defaultValue: string;
+  onBlur: (event: FocusEvent<FieldElement>) => void;
+  onChange: () => void;
+}
+
+type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+export interface UseDomFormOptions<F extends { [K in keyof F]: string }> {
+  /** The fields and the values they start with (and return to on reset). */
+  initial: F;
+  /** One of the shared validators (or the section's own): the errors of the values, by field. */
+  validate: (values: F) => FormErrors<F>;
+  /** Where the first error is looked for on submit; default: the order of `initial`'s fields. */
+  order?: readonly (keyof F & string)[];
+  /** The ids' stem (`${idPrefix}-${name}`, its error `${idPrefix}-${name}-error`); default a unique one. */
+  idPrefix?: string;
+}
+
+export interface UseDomFormResult<F extends { [K in keyof F]: string }> {
+  errors: FormErrors<F>;
+  field: (name: keyof F & string, describedBy?: string) => DomFieldProps;
+  fieldId: (name: keyof F & string) => string;
+  errorId: (name: keyof F & string) => string;
+  /** The values the form element holds now (its FormData), each field '' when absent. */
+  read: (form: HTMLFormElement | null) => F;
+  /** Validates what the form element holds: the values, or null with the errors shown and the first in focus. */
+  check: (form: HTMLFormElement) => F | null;
+  /** The form element's fields back to their first values, no errors. */
+  reset: (form: HTMLFormElement) => void;
+}
+
+/**
+ * A form whose values live in the page (uncontrolled fields read with FormData on blur and submit, as a form
+ * without script would send them), around a validator: the errors, the props of each field (every input tied to
+ * its error message for screen readers), and on submit the focus on the first field in error.
+ */
+export function useDomForm<F extends { [K in keyof F]: string }>({
+  initial,
+  validate,
+  order,
+  idPrefix,
+}: UseDomFormOptions<F>): UseDomFormResult<F> {
+  type Name = keyof F & string;
+  const generated = useId();
+  const prefix = idPrefix ?? generated;
+  const [errors, setErrors] = useState<FormErrors<F>>({});
+  const names = Object.keys(initial) as Name[];
+
+  const fieldId = (name: Name) => `${prefix}-${name}`;
+  const errorId = (name: Name) => `${prefix}-${name}-error`;
+
+  const read = (form: HTMLFormElement | null): F => {
+    const data = form ? new FormData(form) : null;
+    return Object.fromEntries(
+      names.map((name) => {
+        const value = data?.get(name);
+        return [name, typeof value === 'string' ? value : ''];
+      }),
+    ) as F;
+  };
+
+  const showOnly = (name: Name, message: string | undefined) =>
+    setErrors((current) => {
+      if (current[name] === message) return current;
+      const { [name]: _old, ...rest } = current;
+      return (message ? { ...rest, [name]: message } : rest) as FormErrors<F>;
+    });
+
+  const field = (name: Name, describedBy?: string): DomFieldProps => {
+    const ids = [errors[name] ? errorId(name) : undefined, describedBy].filter(Boolean).join(' ');
+    return {
+      id: fieldId(name),
+      name,
+      defaultValue: initial[name],
+      'aria-invalid': errors[name] ? true : undefined,
+      'aria-describedby': ids || undefined,
+      onBlur: (event) => {
+        const values = read(event.currentTarget.form);
+        // Tabbing through an untouched field says nothing; an edited one, or one in error, is checked.
+        if (values[name] === initial[name] && !errors[name]) return;
+        showOnly(name, validate(values)[name] || undefined);
+      },
+      onChange: () => showOnly(name, undefined),
+    };
+  };
+
+  const check = (form: HTMLFormElement): F | null => {
+    const values = read(form);
+    const shown = Object.fromEntries(
+      Object.entries(validate(values)).filter(([, message]) => message),
+    ) as FormErrors<F>;
+    setErrors(shown);
+    const first = (order ?? names).find((name) => shown[name]);
+    if (first === undefined) return Object.keys(shown).length === 0 ? values : null;
+    document.getElementById(fieldId(first))?.focus();
+    return null;
+  };
+
+  const reset = (form: HTMLFormElement) => {
+    form.reset();
+    setErrors({});
+  };
+
+  return { errors, field, fieldId, errorId, read, check, reset };
+}
