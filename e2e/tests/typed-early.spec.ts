@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { registerShopper } from '../support/shop-api';
 
 // Text lives in the page: every form keeps its values in its fields (read when it is sent), so what a shopper
 // types before, while or after the page hydrates is what reaches the server. Each form is filled and sent as soon
@@ -61,6 +62,44 @@ for (const speed of SPEEDS) {
       // The form empties once sent, as after any enquiry.
       await expect(details).toHaveValue('');
       await expect(page.getByRole('combobox', { name: 'Requirement (optional)' })).toHaveValue('');
+    });
+
+    test('sign-up: the dialog opened at once, each field typed as it shows, all three reach the API', async ({
+      page,
+    }) => {
+      const email = `sign-up-${speed.rate}x-${Date.now().toString(36)}@example.com`;
+      await atSpeed(page, speed.rate);
+      await page.goto('/about', { waitUntil: 'commit' });
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Login / Register' }).click();
+      const login = page.getByRole('dialog', { name: 'Welcome Back!' });
+      // Typed in Login mode, then the switch: what was typed goes along.
+      await login.getByLabel('Email').fill(email);
+      await login.getByLabel('Password').fill('gauge-blocks-42');
+      await login.getByRole('button', { name: 'Create new account' }).click();
+      const signUp = page.getByRole('dialog', { name: 'Create Account' });
+      await signUp.getByLabel('Name').fill('Asha Rao');
+      const sent = nextApiPost(page, '/api/user/register');
+      await signUp.getByRole('button', { name: 'Create Account' }).click();
+      expect(await bodyTaken(await sent)).toEqual({ name: 'Asha Rao', email, password: 'gauge-blocks-42' });
+      await expect(page.getByText('Account created successfully!')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Account, logged in' })).toBeVisible();
+    });
+
+    test('login: e-mail and password typed as the dialog shows reach the API', async ({ page, site }) => {
+      const shopper = await registerShopper(site, `login-${speed.rate}x`);
+      await atSpeed(page, speed.rate);
+      await page.goto('/about', { waitUntil: 'commit' });
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Login / Register' }).click();
+      const login = page.getByRole('dialog', { name: 'Welcome Back!' });
+      await login.getByLabel('Email').fill(shopper.email);
+      await login.getByLabel('Password').fill(shopper.password);
+      const sent = nextApiPost(page, '/api/user/login');
+      await login.getByRole('button', { name: 'Sign In' }).click();
+      expect(await bodyTaken(await sent)).toEqual({ email: shopper.email, password: shopper.password });
+      await expect(page.getByText('Welcome back!')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Account, logged in' })).toBeVisible();
     });
   });
 }

@@ -20,8 +20,11 @@ type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 export interface UseDomFormOptions<F extends { [K in keyof F]: string }> {
   /** The fields and the values they start with (and return to on reset). */
   initial: F;
-  /** One of the shared validators (or the section's own): the errors of the values, by field. */
-  validate: (values: F) => FormErrors<F>;
+  /**
+   * One of the shared validators (or the section's own): the errors of the values, by field. Without one, only
+   * the browser checks the fields (required, type="email") and `check()` answers the values.
+   */
+  validate?: (values: F) => FormErrors<F>;
   /** Where the first error is looked for on submit; default: the order of `initial`'s fields. */
   order?: readonly (keyof F & string)[];
   /** The ids' stem (`${idPrefix}-${name}`, its error `${idPrefix}-${name}-error`); default a unique one. */
@@ -30,11 +33,16 @@ export interface UseDomFormOptions<F extends { [K in keyof F]: string }> {
 
 export interface UseDomFormResult<F extends { [K in keyof F]: string }> {
   errors: FormErrors<F>;
+  /** Shows errors found elsewhere (a rule checked later, the server's refusal), by field. */
+  setErrors: (errors: FormErrors<F>) => void;
   field: (name: keyof F & string, describedBy?: string) => DomFieldProps;
   fieldId: (name: keyof F & string) => string;
   errorId: (name: keyof F & string) => string;
-  /** The values the form element holds now (its FormData), each field '' when absent. */
-  read: (form: HTMLFormElement | null) => F;
+  /**
+   * The values the form element holds now (its FormData); a field it does not hold (not shown in this mode) is
+   * taken from `absent`, else ''.
+   */
+  read: (form: HTMLFormElement | null, absent?: Partial<F>) => F;
   /** Validates what the form element holds: the values, or null with the errors shown and the first in focus. */
   check: (form: HTMLFormElement) => F | null;
   /** The form element's fields back to their first values, no errors. */
@@ -61,12 +69,12 @@ export function useDomForm<F extends { [K in keyof F]: string }>({
   const fieldId = (name: Name) => `${prefix}-${name}`;
   const errorId = (name: Name) => `${prefix}-${name}-error`;
 
-  const read = (form: HTMLFormElement | null): F => {
+  const read = (form: HTMLFormElement | null, absent?: Partial<F>): F => {
     const data = form ? new FormData(form) : null;
     return Object.fromEntries(
       names.map((name) => {
         const value = data?.get(name);
-        return [name, typeof value === 'string' ? value : ''];
+        return [name, typeof value === 'string' ? value : (absent?.[name] ?? '')];
       }),
     ) as F;
   };
@@ -89,7 +97,7 @@ export function useDomForm<F extends { [K in keyof F]: string }>({
       onBlur: (event) => {
         const values = read(event.currentTarget.form);
         // Tabbing through an untouched field says nothing; an edited one, or one in error, is checked.
-        if (values[name] === initial[name] && !errors[name]) return;
+        if (!validate || (values[name] === initial[name] && !errors[name])) return;
         showOnly(name, validate(values)[name] || undefined);
       },
       onChange: () => showOnly(name, undefined),
@@ -99,7 +107,7 @@ export function useDomForm<F extends { [K in keyof F]: string }>({
   const check = (form: HTMLFormElement): F | null => {
     const values = read(form);
     const shown = Object.fromEntries(
-      Object.entries(validate(values)).filter(([, message]) => message),
+      Object.entries(validate?.(values) ?? {}).filter(([, message]) => message),
     ) as FormErrors<F>;
     setErrors(shown);
     const first = (order ?? names).find((name) => shown[name]);
@@ -113,5 +121,5 @@ export function useDomForm<F extends { [K in keyof F]: string }>({
     setErrors({});
   };
 
-  return { errors, field, fieldId, errorId, read, check, reset };
+  return { errors, setErrors, field, fieldId, errorId, read, check, reset };
 }

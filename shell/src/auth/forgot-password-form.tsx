@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
-import { errorMessage, useForm } from '@metrology/shared';
+import { errorMessage, useDomForm } from '@metrology/shared';
 import { EmailField } from '@metrology/shared/controls';
 import { useRequestPasswordResetMutation } from './auth-api';
 
@@ -17,7 +17,7 @@ export function ForgotPasswordForm({
   submitLabel?: string;
 }) {
   const ids = useId();
-  const form = useForm({ initial: { email: initialEmail }, idPrefix: ids });
+  const form = useDomForm({ initial: { email: initialEmail }, idPrefix: ids });
   const [request, state] = useRequestPasswordResetMutation();
   const [answer, setAnswer] = useState('');
   const [problem, setProblem] = useState('');
@@ -25,9 +25,10 @@ export function ForgotPasswordForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (state.isLoading) return;
+    const { email } = form.read(event.currentTarget);
     setProblem('');
     try {
-      const result = await request({ email: form.values.email }).unwrap();
+      const result = await request({ email }).unwrap();
       setAnswer(result.message ?? '');
     } catch (error) {
       setProblem(errorMessage(error, 'Something went wrong. Please try again.'));

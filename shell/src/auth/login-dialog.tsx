@@ -14,13 +14,15 @@ import {
   sessionStarted,
   useAppDispatch,
   useAppSelector,
-  useForm,
+  useDomForm,
 } from '@metrology/shared';
 import { EmailField } from '@metrology/shared/controls';
 import { useLoginMutation, useRegisterMutation } from './auth-api';
 import { ForgotPasswordForm } from './forgot-password-form';
 
 type Mode = 'login' | 'signup' | 'forgot';
+
+const EMPTY = { name: '', email: '', password: '' };
 
 /** The shared password rule with its list of common passwords (about 12 KB gzip): fetched for sign-up only. */
 const loadPasswordRule = () => import('@metrology/shared/password');
@@ -72,20 +74,29 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
   const [mode, setMode] = useState<Mode>('login');
   const ids = useId();
   // The browser checks the fields (required, type="email"): SPEC has no other rule for logging in, and sign-up's
-  // password rule answers with a toast, as the server's refusals do.
-  const form = useForm({ initial: { name: '', email: '', password: '' }, idPrefix: ids });
-  const { name, email, password } = form.values;
+  // password rule answers with a toast, as the server's refusals do. The values live in the fields, read when the
+  // form is sent; `kept` holds them across a change of mode, which mounts the fields the new mode shows afresh.
+  const [kept, setKept] = useState(EMPTY);
+  const form = useDomForm({ initial: kept, idPrefix: ids });
+  const formRef = useRef<HTMLFormElement>(null);
   const [login, loginState] = useLoginMutation();
   const [register, registerState] = useRegisterMutation();
   const busy = loginState.isLoading || registerState.isLoading;
   const firstField = useRef<HTMLInputElement>(null);
   const texts = TEXTS[mode];
 
+  const keep = () => {
+    if (formRef.current) setKept(form.read(formRef.current, kept));
+  };
   const switchMode = () => {
+    keep();
     setMode((was) => (was === 'login' ? 'signup' : 'login'));
   };
   // DESIGN.md: SPEC's "Forgot password?" link (same text, same place) opens a password reset by e-mail.
-  const openForgot = () => setMode('forgot');
+  const openForgot = () => {
+    keep();
+    setMode('forgot');
+  };
 
   // After a switch the first field of the new mode takes the focus (the name field appears in sign-up).
   const switched = useRef(false);
@@ -101,6 +112,7 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || submitting.current) return;
+    const { name, email, password } = form.read(event.currentTarget);
     submitting.current = true;
     try {
       if (mode === 'signup') {
@@ -134,9 +146,14 @@ function LoginDialogBox({ onClose }: { onClose: () => void }) {
       <DialogTitle className="shell-login__title">{texts.title}</DialogTitle>
       <DialogDescription className="shell-login__subtitle">{texts.subtitle}</DialogDescription>
       {mode === 'forgot' ? (
-        <ForgotPasswordForm firstField={firstField} initialEmail={email} submitLabel={texts.submit} />
+        <ForgotPasswordForm firstField={firstField} initialEmail={kept.email} submitLabel={texts.submit} />
       ) : (
-        <form className="shell-login__form" onSubmit={(event) => void submit(event)} aria-busy={busy}>
+        <form
+          ref={formRef}
+          className="shell-login__form"
+          onSubmit={(event) => void submit(event)}
+          aria-busy={busy}
+        >
           {mode === 'signup' ? (
             <div className="ms-field">
               <label htmlFor={form.fieldId('name')}>Name</label>

@@ -218,6 +218,30 @@ describe('logging in and signing up', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-asha@example.com');
   });
 
+  it('keeps what was typed across Sign up and Login, and sends what the fields hold', async () => {
+    const user = userEvent.setup();
+    const { store } = renderShell();
+    openFromStore(store);
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'calipers');
+    await user.click(screen.getByRole('button', { name: 'Create new account' }));
+    await user.type(screen.getByLabelText('Name'), 'Asha Rao');
+    await user.click(screen.getByRole('button', { name: 'Already have an account?' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('asha@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create new account' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Asha Rao');
+    expect(screen.getByLabelText('Password')).toHaveValue('calipers');
+    // A field changed without any event React sees (as text typed before the page's script ran) is sent too.
+    (screen.getByLabelText('Email') as HTMLInputElement).value = 'asha.rao@example.com';
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Account created successfully!')).toBeVisible();
+    expect(api.callsTo('/api/user/register')[0]?.body).toEqual({
+      name: 'Asha Rao',
+      email: 'asha.rao@example.com',
+      password: 'calipers',
+    });
+  });
+
   it("shows the server's message on a refusal and stays open", async () => {
     const user = userEvent.setup();
     const { store } = renderShell();
