@@ -306,6 +306,8 @@ test.describe('visitors', () => {
       geoUrl: `${new URL(control).origin}/json`,
       deliveryFee: 10,
       trustProxy: ['127.0.0.1'],
+      // The stack's key (global-setup), as its own site server signs sessions and page tokens with.
+      ...(process.env.RELEASE_SIGNING_KEY ? { releaseSigningKey: process.env.RELEASE_SIGNING_KEY } : {}),
       // Every request rendered for itself, at the same time as the others.
       pageCacheMs: 0,
       geoCacheMs: 60_000,

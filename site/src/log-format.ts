@@ -1,5 +1,5 @@
 // The site server's logs, like the API's (api/src/lib/logging.ts): one line per request with its request id;
-// pretty in a terminal, JSON lines when the output is not a terminal or LOG_FORMAT=json.
+// pretty in a terminal, JSON lines when the output is not a terminal or the format asked is JSON (LOG_FORMAT).
 import { LogController } from 'fastify';
 import pretty from 'pino-pretty';
 import type { FastifyInstance } from 'fastify';
@@ -12,16 +12,17 @@ class OneLinePerRequest extends LogController {
   override requestCompleted() {}
 }
 
-export function logFormat(format: string | undefined = process.env.LOG_FORMAT): 'json' | 'pretty' {
+/** The format asked for, else pretty in a terminal and JSON otherwise. */
+export function logFormat(format: string | undefined): 'json' | 'pretty' {
   if (format === 'json' || format === 'pretty') return format;
   return process.stdout.isTTY ? 'pretty' : 'json';
 }
 
 /** Fastify options for the given logger setting: false (silent), true or pino options. */
-export function siteLogger(logger: boolean | object | undefined) {
+export function siteLogger(logger: boolean | object | undefined, format?: 'json' | 'pretty') {
   if (!logger) return { logger: false };
   const stream =
-    logFormat() === 'pretty'
+    logFormat(format) === 'pretty'
       ? {
           stream: pretty({
             colorize: Boolean(process.stdout.isTTY),

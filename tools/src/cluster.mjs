@@ -40,7 +40,7 @@ import { ensureSiteRole } from './site-role.mjs';
 /** @typedef {import('./child-processes.mjs').Instance} Instance */
 
 /**
- * How the cluster starts a site server: `entry` (tools/scripts/site.mjs, or a deploy's) under Node's permission model
+ * How the cluster starts a site server: `entry` (site/dist/main.js, or a deploy's) under Node's permission model
  * (reading its code, the shell's build, RELEASES_DIR and its cache folder, writing only the cache folder), with an
  * environment of what it reads taken from `from` (the cluster's) and set here, and its release signing key and its
  * read-only database URL on standard input. The APIs' variables (DATABASE_URL, JWT_SECRET, payment and SMTP keys)
@@ -211,7 +211,7 @@ export async function startCluster(options = {}) {
     /** site-N's own copy of the versions it serves (SITE_CACHE_DIR). @param {number} i */
     const siteCacheDir = (i) => path.join(work ?? dataDir, `site-${i}-cache`);
     /**
-     * A site server process running `entry` (tools/scripts/site.mjs) on a free port; `slot` as for startApi.
+     * A site server process running `entry` (site/dist/main.js) on a free port; `slot` as for startApi.
      * @param {number} i @param {string} [entry] @param {number} [slot]
      */
     const startSite = async (i, entry = SITE_SCRIPT, slot) => {

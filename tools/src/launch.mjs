@@ -6,18 +6,16 @@ import path from 'node:path';
 import { ROOT } from './paths.mjs';
 import { ensureSigningKey } from '@metrology/releases/signing-key';
 import { supervise } from './supervisor.mjs';
-import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
 import {
   DEFAULT_GEO_URL,
   SITE_SCRIPT,
-  serverRenderOptions,
   siteEnvironment,
   sitePermissionFlags,
   siteSecretsInput,
 } from './site-process.mjs';
 import { ensureSiteRole } from './site-role.mjs';
 
-export { DEFAULT_GEO_URL, serverRenderOptions };
+export { DEFAULT_GEO_URL };
 
 /**
  * @typedef {object} LaunchOptions
@@ -87,21 +85,7 @@ async function siteRoleOn(databaseUrl, dataDir) {
  * @returns {{ command: string; args: string[]; cwd: string; env: Record<string, string>; input: string }}
  */
 export function siteProcess(options, from = process.env) {
-  const trustProxy = trustProxyFromEnv(from);
   const shellDir = path.join(ROOT, 'shell/dist');
-  const siteOptions = {
-    shellDir,
-    releasesDir: options.releasesDir,
-    apiPort: options.apiPort,
-    publicApiUrl: options.publicApiUrl,
-    siteUrl: options.siteUrl,
-    geoUrl: options.geoUrl,
-    deliveryFee: options.deliveryFee,
-    logger: options.logger,
-    // X-Forwarded-* believed only from the balancer TRUST_PROXY names (the API reads the same variable).
-    ...(trustProxy === undefined ? {} : { trustProxy }),
-    ...serverRenderOptions(from),
-  };
   // With a database the versions' files are fetched into this folder: the only one it writes.
   const cacheDir = options.siteDatabaseUrl
     ? path.resolve(from.SITE_CACHE_DIR ?? path.join(options.dataDir, `site-cache-${options.sitePort}`))
@@ -117,8 +101,10 @@ export function siteProcess(options, from = process.env) {
       SITE_URL: options.siteUrl,
       PUBLIC_API_URL: options.publicApiUrl,
       DELIVERY_FEE: String(options.deliveryFee),
+      GEO_URL: options.geoUrl,
       SITE_CACHE_DIR: cacheDir,
-      SITE_SERVER_OPTIONS: JSON.stringify(siteOptions),
+      // One line per request where the API's output is shown too (npm start); none when it is not.
+      SITE_LOG: options.logger ? 'on' : 'off',
       SITE_SECRETS: 'stdin',
     }),
     input: siteSecretsInput({

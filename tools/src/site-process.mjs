@@ -10,88 +10,11 @@
 //   and its cache folder, writes only its cache folder, and may start no process and no worker thread.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SITE_ENV_NAMES } from '@metrology/site/environment';
 import { ROOT } from './paths.mjs';
 
-// The site server asks it for each visitor's address ({ip}); the browser, for pages it renders itself, without.
-export const DEFAULT_GEO_URL = 'https://ipapi.co/{ip}/json/';
-
-/**
- * SSR=off renders pages in the browser only (as before server rendering); GEO_CACHE_MS is how long the answer
- * for one visitor address is kept (default 10 minutes); SSR_CACHE_MS how long a rendered page is served again
- * (default 1 s).
- * @param {Record<string, string | undefined>} env
- * @returns {{ serverRender?: boolean; geoCacheMs?: number; pageCacheMs?: number }}
- */
-export function serverRenderOptions(env) {
-  /** @type {{ serverRender?: boolean; geoCacheMs?: number; pageCacheMs?: number }} */
-  const options = {};
-  if (env.SSR !== undefined) {
-    if (!['on', 'off'].includes(env.SSR)) throw new Error(`SSR must be 'on' or 'off', got '${env.SSR}'`);
-    options.serverRender = env.SSR === 'on';
-  }
-  if (env.GEO_CACHE_MS !== undefined) {
-    const value = Number(env.GEO_CACHE_MS);
-    if (!Number.isInteger(value) || value < 0)
-      throw new Error(`GEO_CACHE_MS must be a whole number of milliseconds, got '${env.GEO_CACHE_MS}'`);
-    options.geoCacheMs = value;
-  }
-  if (env.SSR_CACHE_MS !== undefined) {
-    const value = Number(env.SSR_CACHE_MS);
-    if (!Number.isInteger(value) || value < 0)
-      throw new Error(`SSR_CACHE_MS must be a whole number of milliseconds, got '${env.SSR_CACHE_MS}'`);
-    options.pageCacheMs = value;
-  }
-  return options;
-}
-
-/**
- * Every variable the site server process reads (tools/scripts/site.mjs, site/src, the shared server helpers), and
- * the few Node and the terminal read. Nothing else of the launcher's environment reaches it.
- */
-export const SITE_ENV_NAMES = Object.freeze([
-  // tools/scripts/site.mjs
-  'SITE_PORT',
-  'SITE_HOST',
-  'SITE_URL',
-  'SITE_CACHE_DIR',
-  'SITE_SERVER_OPTIONS',
-  'SITE_SECRETS',
-  'RELEASES_DIR',
-  'API_PORT',
-  'API_INTERNAL_URL',
-  'API_ON_SITE_ORIGIN',
-  'PUBLIC_API_URL',
-  'GEO_URL',
-  'GEO_CACHE_MS',
-  'DELIVERY_FEE',
-  'SSR',
-  'SSR_CACHE_MS',
-  'HANDOVER_PORT',
-  'TRUST_PROXY',
-  'TRUSTED_PROXY',
-  'SHUTDOWN_GRACE_MS',
-  'SHUTDOWN_FINISH_MS',
-  // site/src
-  'SHELL_VERSIONS_SERVED',
-  'VITALS_SAMPLE_RATE',
-  'SERVE_SOURCE_MAPS',
-  'LOG_FORMAT',
-  'CSP_QR_HOSTS',
-  'CSP_MAP_HOSTS',
-  'CSP_VIDEO_HOSTS',
-  'CSP_PAYMENT_HOSTS',
-  'CSP_TRANSLATE_HOSTS',
-  // Node, React's and the log's modes, the terminal
-  'NODE_ENV',
-  'TZ',
-  'LANG',
-  'LC_ALL',
-  'TERM',
-  'NO_COLOR',
-  'FORCE_COLOR',
-  // Extra CA certificates for the geo lookup's TLS (read by Node as it starts)
-  'NODE_EXTRA_CA_CERTS',
-]);
+// Every variable the site server process reads, and the geo service's default: the site package's own list.
+export { DEFAULT_GEO_URL, SITE_ENV_NAMES } from '@metrology/site/environment';
 
 /**
  * Names a site process must never be handed, whatever else changes: the API's secrets and its database.
@@ -218,10 +141,6 @@ export function sitePermissionFlags({ shellDir, releasesDir, cacheDir }) {
   for (const folder of [releasesDir, cacheDir]) if (folder) mkdirSync(folder, { recursive: true });
   const reads = [
     path.join(ROOT, 'package.json'),
-    path.join(ROOT, 'tools/package.json'),
-    path.join(ROOT, 'tools/scripts/site.mjs'),
-    path.join(ROOT, 'tools/src/site-process.mjs'),
-    path.join(ROOT, 'tools/src/paths.mjs'),
     ...WORKSPACES.flatMap((workspace) => [
       path.join(ROOT, workspace),
       path.join(ROOT, 'node_modules/@metrology', workspace),
@@ -240,5 +159,5 @@ export function sitePermissionFlags({ shellDir, releasesDir, cacheDir }) {
   ];
 }
 
-/** The site server's script. */
-export const SITE_SCRIPT = path.join(ROOT, 'tools/scripts/site.mjs');
+/** The site server's entry (site/src/main.ts, built). */
+export const SITE_SCRIPT = path.join(ROOT, 'site/dist/main.js');

@@ -139,7 +139,7 @@ export async function run() {
         note();
         const pid =
           victim === 'site'
-            ? (descendant(/** @type {number} */ (shop.pid), 'tools/scripts/site.mjs') ?? shop.pid)
+            ? (descendant(/** @type {number} */ (shop.pid), 'site/dist/main.js') ?? shop.pid)
             : apiPid;
         if (!pid) throw new Error(`no ${victim} process found under start.mjs`);
         probe = startProbe(targets, 100);

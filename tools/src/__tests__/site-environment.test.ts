@@ -7,6 +7,7 @@ import path from 'node:path';
 import { siteProcess } from '../launch.mjs';
 import { clusterSiteProcess } from '../cluster.mjs';
 import { SITE_FORBIDDEN_ENV, SITE_SCRIPT, siteEnvironment } from '../site-process.mjs';
+import { siteSettingsFromEnv } from '@metrology/site/options';
 
 const SECRET_NAMES = [
   'JWT_SECRET',
@@ -91,9 +92,21 @@ test("npm start's site process: what it reads, and its signing key and database 
     SITE_CACHE_DIR: cacheDir,
     NODE_ENV: 'production',
   });
-  expect(JSON.parse(spec.env.SITE_SERVER_OPTIONS ?? '{}')).toMatchObject({
-    pageCacheMs: 0,
-    trustProxy: ['127.0.0.1'],
+  // Its settings are variables it reads once as it starts (site/src/options.ts).
+  expect(spec.env).toMatchObject({
+    SSR_CACHE_MS: '0',
+    TRUST_PROXY: '127.0.0.1',
+    SITE_LOG: 'on',
+    GEO_URL: '',
+  });
+  expect(siteSettingsFromEnv(spec.env, { root: work, dataDir: path.join(work, 'data') })).toMatchObject({
+    options: {
+      pageCacheMs: 0,
+      trustProxy: ['127.0.0.1'],
+      geoUrl: '',
+      releasesDir: path.join(work, 'releases'),
+    },
+    process: { port: 8080, cacheDir },
   });
   expect(JSON.parse(spec.input)).toEqual({
     releaseSigningKey: 'canary-release_signing_key',
