@@ -88,6 +88,7 @@ export default async function globalSetup(config: FullConfig) {
   const needed = [
     'shell/dist/index.html',
     'api/dist/main.js',
+    'site/dist/main.js',
     ...REMOTE_NAMES.map((r) => `${r}/dist/mf-manifest.json`),
   ];
   const missing = needed.filter((file) => !existsSync(path.join(ROOT, file)));

@@ -107,7 +107,7 @@ export function clusterSiteProcess(options, from = process.env) {
 /** @param {ClusterOptions} [options] */
 export async function startCluster(options = {}) {
   ensureNginx();
-  for (const file of ['api/dist/main.js', 'shell/dist/index.html']) {
+  for (const file of ['api/dist/main.js', 'site/dist/main.js', 'shell/dist/index.html']) {
     if (!existsSync(path.join(ROOT, file)))
       throw new Error(`The cluster runs the build; run 'npm run build' first (missing ${file})`);
   }
