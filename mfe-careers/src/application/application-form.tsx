@@ -7,7 +7,7 @@ import {
   notify,
   type JobOpening,
   serverMessage,
-  useForm,
+  useDomForm,
 } from '@metrology/shared';
 import { EmailField } from '@metrology/shared/controls';
 import { useSubmitApplicationMutation } from './submit-application';
@@ -37,16 +37,19 @@ type TextField = keyof TextFields;
 const { position: _position, ...EMPTY_TEXT_FIELDS } = EMPTY_APPLICATION;
 const RESUME_HINT_ID = 'application-resume-hint';
 
-/** The job application: every field required, a resume of at most 2 MB, sent as multipart/form-data. */
+/**
+ * The job application: every field required, a resume of at most 2 MB, sent as multipart/form-data. The text
+ * fields' values live in the page (read with FormData on blur and submit); the position is the page's.
+ */
 export function ApplicationForm({ openings, position, onPositionChange, focusKey, onClose }: Props) {
   const [resume, setResume] = useState<File | null>(null);
-  const form = useForm<TextFields, 'position' | 'resume'>({
+  const form = useDomForm<TextFields, 'position' | 'resume'>({
     initial: EMPTY_TEXT_FIELDS,
     validate: (fields) => validateApplication({ ...fields, position }, resume),
     order: APPLICATION_FIELD_ORDER,
     idPrefix: 'application',
   });
-  const resumeRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [submit, { isLoading }] = useSubmitApplicationMutation();
 
@@ -71,17 +74,17 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
     form.clearError('resume');
   };
 
+  // The form element's reset empties the file input too.
   const reset = () => {
-    form.reset();
+    if (formRef.current) form.reset(formRef.current);
     setResume(null);
-    if (resumeRef.current) resumeRef.current.value = '';
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // check() focuses the first field in error; without errors there is a resume (the validator asks for one).
-    if (!form.check() || !resume) return;
-    const { values } = form;
+    const values = form.check(event.currentTarget);
+    if (!values || !resume) return;
     const sent = new FormData();
     sent.append('name', values.name.trim());
     sent.append('email', values.email.trim());
@@ -119,7 +122,7 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
         Apply for {position || 'a position'}
       </h2>
       <p className="careers-apply__note">All fields are required.</p>
-      <form onSubmit={onSubmit} noValidate aria-labelledby="careers-apply-title">
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="careers-apply-title">
         <div className="ms-field-row">
           <div className="ms-field">
             {label('name', 'Full name')}
@@ -167,7 +170,6 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
           <div className="ms-field">
             {label('resume', 'Resume')}
             <input
-              ref={resumeRef}
               id={form.fieldId('resume')}
               name="resume"
               className="ms-input careers-apply__file"

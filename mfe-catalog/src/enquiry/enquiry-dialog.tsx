@@ -1,4 +1,4 @@
-import { useRef, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   CloseButton,
   Dialog,
@@ -9,8 +9,8 @@ import {
   selectToken,
   useAppDispatch,
   useAppSelector,
-  useForm,
-  type FieldProps,
+  useDomForm,
+  type DomFieldProps,
 } from '@metrology/shared';
 import { useSubmitEnquiryMutation } from '../endpoints/submit-enquiry';
 import {
@@ -30,36 +30,47 @@ export interface EnquiryDialogProps {
 
 /**
  * The enquiry dialog (SPEC): closed, open, submitting. On success it closes and the form resets; on failure
- * it stays open with what was typed.
+ * it stays open with what was typed. The values live in the fields (read with FormData when sent); closing it
+ * otherwise keeps them for the next opening.
  */
 export function EnquiryDialog({ open, onClose, productId, productName }: EnquiryDialogProps) {
   const token = useAppSelector(selectToken);
   const dispatch = useAppDispatch();
-  const enquiry = useForm<EnquiryForm>({
-    initial: EMPTY_ENQUIRY,
+  const [kept, setKept] = useState(EMPTY_ENQUIRY);
+  const enquiry = useDomForm<EnquiryForm>({
+    initial: kept,
     validate: checkEnquiry,
     order: ['email', 'quantity', 'mobileNo', 'country'],
   });
   const [submitEnquiry, { isLoading: submitting }] = useSubmitEnquiryMutation();
   const firstFieldRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   if (!open) return null;
+
+  // Closed without sending: what was typed is there when it opens again.
+  const close = () => {
+    if (formRef.current) setKept(enquiry.read(formRef.current));
+    onClose();
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     // Errors show under their fields, the focus goes to the first; a field's error clears as it is edited.
-    if (!enquiry.check()) {
+    const values = enquiry.check(event.currentTarget);
+    if (!values) {
       notify.error(ENQUIRY_MESSAGES.formInvalid);
       return;
     }
     try {
       const outcome = await submitEnquiry(
-        enquiryPayload(enquiry.values, { id: productId, name: productName }, token),
+        enquiryPayload(values, { id: productId, name: productName }, token),
       ).unwrap();
       if (outcome.sent) {
         notify.success(outcome.message);
-        enquiry.reset();
+        setKept(EMPTY_ENQUIRY);
+        enquiry.setErrors({});
         onClose();
       } else {
         notify.error(outcome.message);
@@ -73,7 +84,7 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
   const field = (
     name: EnquiryField,
     label: string,
-    input: (props: FieldProps) => ReactNode,
+    input: (props: DomFieldProps) => ReactNode,
     hint?: string,
   ) => {
     const props = enquiry.field(name);
@@ -96,7 +107,7 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
 
   return (
     <Dialog
-      onClose={onClose}
+      onClose={close}
       busy={submitting}
       initialFocus={firstFieldRef}
       className="catalog-dialog"
@@ -107,9 +118,14 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
           <DialogTitle>Send Enquiry</DialogTitle>
           <p className="catalog-dialog__product">{productName}</p>
         </div>
-        <CloseButton className="catalog-dialog__close" onClose={onClose} />
+        <CloseButton className="catalog-dialog__close" onClose={close} />
       </div>
-      <form noValidate onSubmit={(event) => void submit(event)} className="catalog-dialog__form">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="catalog-dialog__form"
+      >
         {field('email', 'Email', (props) => (
           <input {...props} ref={firstFieldRef} className="ms-input" type="email" autoComplete="email" />
         ))}
@@ -147,7 +163,7 @@ export function EnquiryDialog({ open, onClose, productId, productName }: Enquiry
           '(optional)',
         )}
         <div className="catalog-dialog__actions">
-          <button type="button" className="ms-button ms-button--ghost" onClick={onClose}>
+          <button type="button" className="ms-button ms-button--ghost" onClick={close}>
             Cancel
           </button>
           <button type="submit" className="ms-button" disabled={submitting}>

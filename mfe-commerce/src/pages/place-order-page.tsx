@@ -18,8 +18,9 @@ import {
   serverMessage,
   useAppDispatch,
   useAppSelector,
-  useForm,
+  useDomForm,
   usePageHead,
+  type Address,
 } from '@metrology/shared';
 import { useGetAddressesQuery } from '../endpoints/get-addresses';
 import type { OrderRequest } from '../endpoints/place-order';
@@ -66,12 +67,16 @@ export default function PlaceOrderPage() {
   const [saveAddress, saveState] = useSaveAddressMutation();
   const [adding, setAdding] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const addressForm = useForm({
-    initial: EMPTY_ADDRESS,
+  // The new address's values live in its fields (read with FormData when saved or ordered); it starts with the
+  // account's e-mail (the shopper may change it). Back to the saved addresses, what was typed is kept for the
+  // next Add New Address; a saved address mounts the next form afresh.
+  const [keptAddress, setKeptAddress] = useState<Address | null>(null);
+  const addressForm = useDomForm({
+    initial: keptAddress ?? (accountEmail ? { ...EMPTY_ADDRESS, email: accountEmail } : EMPTY_ADDRESS),
     validate: addressErrors,
     order: ADDRESS_FIELDS.map(({ name }) => name),
   });
-  const form = addressForm.values;
+  const [addressFormKey, setAddressFormKey] = useState(0);
   const [method, setMethod] = useState<SelectablePaymentMethod>(DEFAULT_PAYMENT_METHOD);
   const focusSelected = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -82,12 +87,6 @@ export default function PlaceOrderPage() {
   const onlyAddressId = addresses.length === 1 ? addresses[0]?._id : undefined;
   if (onlyAddressId && selectedId === null) setSelectedId(onlyAddressId);
 
-  // A new address starts with the account's e-mail (the shopper may change it).
-  const [prefilledFor, setPrefilledFor] = useState('');
-  if (accountEmail && prefilledFor !== accountEmail && form.email === '') {
-    setPrefilledFor(accountEmail);
-    addressForm.set('email', accountEmail);
-  }
   const cartEmpty =
     cartStatus === 'ready' && (cartCount === 0 || (!cart.loading && !cart.error && cart.lines.length === 0));
 
@@ -128,35 +127,37 @@ export default function PlaceOrderPage() {
     dispatch(loginDialogOpened());
   };
 
-  /** Marks and focuses the empty required fields; false when the form is incomplete. */
-  const checkForm = (): boolean => {
-    if (addressForm.check()) return true;
-    notify.error(ADDRESS_MESSAGES.required);
-    return false;
+  /** The new address as typed; null with the empty required fields marked and the first focused. */
+  const checkForm = () => {
+    const address = formRef.current ? addressForm.check(formRef.current) : null;
+    if (!address) notify.error(ADDRESS_MESSAGES.required);
+    return address;
   };
 
   const onSaveAddress = async () => {
     if (saveState.isLoading) return;
     if (!token) return askToLogin();
-    if (!checkForm()) return;
+    const address = checkForm();
+    if (!address) return;
     try {
-      const list = await saveAddress({ address: form, token }).unwrap();
+      const list = await saveAddress({ address, token }).unwrap();
       notify.success(ADDRESS_MESSAGES.saved);
-      const saved = list.find((entry) => sameAddress(entry, form)) ?? list[list.length - 1];
+      const saved = list.find((entry) => sameAddress(entry, address)) ?? list[list.length - 1];
       if (saved) {
         setSelectedId(saved._id);
         focusSelected.current = true;
       }
       setAdding(false);
-      addressForm.reset();
-      addressForm.set('email', accountEmail);
+      addressForm.setErrors({});
+      setKeptAddress(null);
+      setAddressFormKey((key) => key + 1);
     } catch (error) {
       notify.error(serverMessage(error, ADDRESS_MESSAGES.saveFailed));
     }
   };
 
   const chosenAddress = (): OrderRequest['address'] | null => {
-    if (formMode) return checkForm() ? form : null;
+    if (formMode) return checkForm();
     const saved = addresses.find((entry) => entry._id === selectedId);
     if (!saved) {
       notify.error(COMMERCE_MESSAGES.noAddress);
@@ -231,6 +232,7 @@ export default function PlaceOrderPage() {
                   className="ms-button ms-button--ghost commerce-checkout__toggle"
                   aria-expanded={adding}
                   onClick={() => {
+                    if (adding && formRef.current) setKeptAddress(addressForm.read(formRef.current));
                     setAdding((value) => !value);
                     addressForm.setErrors({});
                   }}
@@ -240,6 +242,7 @@ export default function PlaceOrderPage() {
               ) : null}
               {formMode ? (
                 <AddressForm
+                  key={addressFormKey}
                   form={addressForm}
                   saving={saveState.isLoading}
                   onSave={() => void onSaveAddress()}

@@ -9,7 +9,7 @@ import {
   sessionEnded,
   useAppDispatch,
   useAppSelector,
-  useForm,
+  useDomForm,
   usePageHead,
 } from '@metrology/shared';
 import { useResetPasswordMutation } from '../auth/auth-api';
@@ -25,7 +25,7 @@ const MISMATCH = 'The two passwords do not match';
 /** The new password, twice; checked with the shop's rule before the link is spent. */
 function NewPasswordForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
   const ids = useId();
-  const form = useForm({
+  const form = useDomForm({
     initial: { password: '', confirm: '' },
     idPrefix: ids,
     validate: (values) => ({ confirm: values.confirm === values.password ? undefined : MISMATCH }),
@@ -36,18 +36,20 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: (message: s
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting.current || !form.check()) return;
+    if (submitting.current) return;
+    const values = form.check(event.currentTarget);
+    if (!values) return;
     submitting.current = true;
     setProblem('');
     try {
       const { passwordProblem } = await loadPasswordRule();
-      const weak = passwordProblem(form.values.password);
+      const weak = passwordProblem(values.password);
       if (weak) {
         form.setErrors({ password: weak });
         document.getElementById(form.fieldId('password'))?.focus();
         return;
       }
-      const result = await reset({ token, password: form.values.password }).unwrap();
+      const result = await reset({ token, password: values.password }).unwrap();
       onDone(result.message ?? '');
     } catch (error) {
       setProblem(errorMessage(error, 'Something went wrong. Please try again.'));

@@ -233,4 +233,16 @@ describe('the enquiry dialog', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('keeps what was typed when closed unsent, for the next opening', async () => {
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText('Email'), 'kept@example.com');
+    await user.type(within(dialog).getByLabelText(/Company Name/), 'Precision Works');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Send Enquiry' }));
+    const again = within(screen.getByRole('dialog'));
+    expect(again.getByLabelText('Email')).toHaveValue('kept@example.com');
+    expect(again.getByLabelText(/Company Name/)).toHaveValue('Precision Works');
+    expect(again.getByLabelText('Quantity')).toHaveValue(1);
+  });
 });

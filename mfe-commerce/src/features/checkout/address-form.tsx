@@ -1,9 +1,12 @@
-import type { Address, UseFormResult } from '@metrology/shared';
+import type { Address, UseDomFormResult } from '@metrology/shared';
 import { ADDRESS_FIELDS } from './address-fields';
 
 interface Props {
-  /** The page's form state (useForm around addressErrors): values, ids and the errors of a refused save or order. */
-  form: UseFormResult<Address>;
+  /**
+   * The page's form (useDomForm around addressErrors): the fields' props, ids and the errors of a refused save or
+   * order; the values live in the fields, inside the page's form element.
+   */
+  form: UseDomFormResult<Address>;
   saving: boolean;
   onSave: () => void;
 }
