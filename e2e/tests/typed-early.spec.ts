@@ -1,6 +1,13 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
-import { registerShopper } from '../support/shop-api';
+import { STAFF } from '../support/back-office-accounts';
+import { expect, test, type Site } from '../support/fixtures';
+import {
+  DELIVERY_ADDRESS,
+  callApi,
+  registerShopper,
+  searchProducts,
+  type Product,
+} from '../support/shop-api';
 
 // Text lives in the page: every form keeps its values in its fields (read when it is sent), so what a shopper
 // types before, while or after the page hydrates is what reaches the server. Each form is filled and sent as soon
@@ -31,6 +38,40 @@ async function bodyTaken(request: Request): Promise<unknown> {
   expect(response?.ok(), `${request.url()} answered ${response?.status()}`).toBe(true);
   return request.postDataJSON();
 }
+
+/** The job application the API stored under this applicant's name, as the staff's inbox lists it. */
+async function storedApplication(site: Site, name: string): Promise<Record<string, unknown> | undefined> {
+  const login = await fetch(`${site.apiUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: STAFF.email, password: STAFF.password }),
+  });
+  const { token = '' } = (await login.json()) as { token?: string };
+  const response = await fetch(`${site.apiUrl}/api/staff/inbox/applications?limit=100`, {
+    headers: { token },
+  });
+  const { items = [] } = (await response.json()) as { items?: Record<string, unknown>[] };
+  return items.find((item) => item.name === name);
+}
+
+async function pricedProduct(site: Parameters<typeof searchProducts>[0], company: string): Promise<Product> {
+  const [product] = (await searchProducts(site, `company=${company}&limit=10`)).filter((p) => p.price > 0);
+  if (!product) throw new Error(`no priced ${company} product`);
+  return product;
+}
+
+/** The address as typed into the checkout's fields, by their labels. */
+const ADDRESS_LABELS: Record<keyof typeof DELIVERY_ADDRESS, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email Address',
+  street: 'Street Address',
+  city: 'City',
+  state: 'State',
+  zipcode: 'PIN Code',
+  country: 'Country',
+  phone: 'Phone Number',
+};
 
 for (const speed of SPEEDS) {
   test.describe(speed.name, () => {
@@ -100,6 +141,94 @@ for (const speed of SPEEDS) {
       expect(await bodyTaken(await sent)).toEqual({ email: shopper.email, password: shopper.password });
       await expect(page.getByText('Welcome back!')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Account, logged in' })).toBeVisible();
+    });
+
+    test('the enquiry dialog: opened and filled as it shows, every field reaches the API', async ({
+      page,
+      site,
+    }) => {
+      await site.setCountry('IN');
+      const product = await pricedProduct(site, 'Tespa');
+      await atSpeed(page, speed.rate);
+      await page.goto(`/product/${product.slug}`, { waitUntil: 'commit' });
+      await page.getByRole('button', { name: 'Send Enquiry' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Send Enquiry' });
+      await dialog.getByLabel('Email').fill('buyer@example.com');
+      await dialog.getByLabel('Quantity').fill('3');
+      await dialog.getByLabel(/Company Name/).fill('Precision Works');
+      await dialog.getByLabel('Mobile Number').fill('+91 98765 43210');
+      await dialog.getByLabel('Country').fill('India');
+      await dialog.getByLabel(/Purpose/).fill('Incoming inspection');
+      await dialog.getByLabel(/Requirement Details/).fill('Three units, NABL certificates please.');
+      const sent = nextApiPost(page, '/api/enquiry/submit');
+      await dialog.getByRole('button', { name: 'Submit Enquiry' }).click();
+      expect(await bodyTaken(await sent)).toEqual({
+        productId: product._id,
+        productName: product.name,
+        email: 'buyer@example.com',
+        quantity: 3,
+        companyName: 'Precision Works',
+        mobileNo: '+91 98765 43210',
+        country: 'India',
+        purpose: 'Incoming inspection',
+        requirementDetails: 'Three units, NABL certificates please.',
+      });
+      await expect(page.getByText('Enquiry submitted successfully! We will contact you soon.')).toBeVisible();
+    });
+
+    test('the careers application: every field typed as the form shows reaches the API', async ({
+      page,
+      site,
+    }) => {
+      const applicant = `Asha Rao ${speed.rate}x ${Date.now().toString(36)}`;
+      await atSpeed(page, speed.rate);
+      await page.goto('/careers', { waitUntil: 'commit' });
+      await page.getByRole('button', { name: 'Apply Now' }).first().click();
+      const form = page.getByRole('form', { name: /^Apply for / });
+      const position = await form.getByRole('combobox', { name: /Position/ }).inputValue();
+      expect(position).not.toBe('');
+      await form.getByRole('textbox', { name: /Full name/ }).fill(applicant);
+      await form.getByRole('textbox', { name: /Email/ }).fill('asha.rao@example.com');
+      await form.getByRole('textbox', { name: /Qualification/ }).fill('B.E. Mechanical Engineering');
+      await form.getByRole('textbox', { name: /Mobile number/ }).fill('+91 98400 12345');
+      await form.getByLabel(/Resume/).setInputFiles({
+        name: 'asha-rao.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1'),
+      });
+      await form.getByRole('textbox', { name: /Message/ }).fill('Eight years of CMM programming.');
+      // The browser does not show a request body with a file in it: what the API stored is checked instead.
+      const sent = nextApiPost(page, '/api/careers/applications/submit');
+      await form.getByRole('button', { name: 'Submit Application' }).click();
+      expect((await (await sent).response())?.ok()).toBe(true);
+      expect(await storedApplication(site, applicant)).toMatchObject({
+        name: applicant,
+        email: 'asha.rao@example.com',
+        phone: '+91 98400 12345',
+        subject: position,
+        details: 'Eight years of CMM programming.',
+        extra: { Qualification: 'B.E. Mechanical Engineering' },
+        resume: { name: 'asha-rao.pdf', type: 'application/pdf' },
+      });
+    });
+
+    test('the checkout address: typed as the form shows, the order the API gets carries it whole', async ({
+      page,
+      site,
+    }) => {
+      const product = await pricedProduct(site, 'Mahr');
+      const shopper = await registerShopper(site, `address-${speed.rate}x`);
+      await callApi(site, '/api/cart/add', { itemId: product._id, quantity: 1 }, shopper.token);
+      await page.addInitScript((token) => localStorage.setItem('token', token), shopper.token);
+      await atSpeed(page, speed.rate);
+      await page.goto('/place-order', { waitUntil: 'commit' });
+      const address = { ...DELIVERY_ADDRESS, email: `kavya-${speed.rate}x@example.com` };
+      for (const [name, label] of Object.entries(ADDRESS_LABELS))
+        await page.getByLabel(label, { exact: true }).fill(address[name as keyof typeof address]);
+      const sent = nextApiPost(page, '/api/order/place');
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      expect(((await bodyTaken(await sent)) as { address?: unknown }).address).toEqual(address);
+      await expect(page.getByText('Order placed successfully!')).toBeVisible();
     });
   });
 }
