@@ -154,4 +154,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // React's own fields on DOM nodes (__reactFiber$…, __reactProps$…) are private and change between minors: no
+    // code reads them, by a member name, a string or a template. The two readers left ask whether a held press's
+    // element has hydrated (React's fiber flags): the early-input script, and the replayer that gives the presses
+    // back (its text sync still reads a controlled field's rendered value for the fields not yet in the page).
+    files: ['**/*.{ts,tsx,mjs,cjs,js}'],
+    ignores: ['shell/src/early-input/replay.ts', 'shared/server/early-input.mjs'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'Literal[value=/^__react/]',
+          'TemplateElement[value.raw=/^__react/]',
+          'MemberExpression[computed=false] > Identifier.property[name=/^__react/]',
+          'Property > Identifier.key[name=/^__react/]',
+        ].map((selector) => ({
+          selector,
+          message:
+            "React's private fields (__react…) are not read outside React: keep state in the page or in React.",
+        })),
+      ],
+    },
+  },
 );

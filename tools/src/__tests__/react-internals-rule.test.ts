@@ -1,0 +1,81 @@
+// No code outside React reads React's private fields on DOM nodes (__reactFiber$…, __reactProps$…): the project's
+// own ESLint config, run on probe texts, must refuse each way of reaching one, and let ordinary code through.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+interface Probe {
+  /** A file the text stands in (it need not exist: ESLint lints the text as if it were there). */
+  file: string;
+  text: string;
+}
+
+/** The messages of the no-restricted-syntax rule for each probe, through ESLint's own Node API and config. */
+function restrictedSyntaxMessages(probes: Probe[]): string[][] {
+  const script = `
+    import { ESLint } from 'eslint';
+    const probes = JSON.parse(process.argv[1]);
+    const eslint = new ESLint({ overrideConfigFile: 'tools/eslint.config.mjs' });
+    const out = [];
+    for (const probe of probes) {
+      const [result] = await eslint.lintText(probe.text, { filePath: probe.file });
+      out.push(result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message));
+    }
+    process.stdout.write(JSON.stringify(out));
+  `;
+  const output = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', script, JSON.stringify(probes)],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  return JSON.parse(output) as string[][];
+}
+
+const refused: Probe[] = [
+  {
+    file: 'shell/src/early-input/probe.ts',
+    text: "export const key = (el: Element) => Object.keys(el).find((k) => k.startsWith('__reactFiber'));\n",
+  },
+  {
+    file: 'mfe-catalog/src/product/probe.tsx',
+    text: 'export const props = (el: Element, id: string) => (el as never)[`__reactProps$${id}`];\n',
+  },
+  {
+    file: 'shared/src/ui/probe.ts',
+    text: 'export const fiber = (el: { __reactFiber$abc?: unknown }) => el.__reactFiber$abc;\n',
+  },
+  {
+    file: 'shared/server/probe.mjs',
+    text: 'export const pick = ({ __reactProps$abc: props }) => props;\n',
+  },
+  {
+    file: 'e2e/tests/probe.ts',
+    text: "export const name = '__reactContainer$x';\n",
+  },
+];
+
+const allowed: Probe[] = [
+  { file: 'shell/src/early-input/probe.ts', text: "export const name = 'react-dom';\n" },
+  {
+    file: 'shared/src/ui/probe.ts',
+    text: 'export const read = (form: HTMLFormElement) => new FormData(form);\n',
+  },
+];
+
+describe('React private fields rule', () => {
+  it('refuses a __react… field by string, template, member name or destructured key, anywhere', () => {
+    const messages = restrictedSyntaxMessages(refused);
+    refused.forEach((probe, i) => {
+      expect({ probe: probe.text, messages: messages[i]?.length }).toEqual({
+        probe: probe.text,
+        messages: 1,
+      });
+      expect(messages[i]?.[0]).toMatch(/React's private fields/);
+    });
+  });
+
+  it('lets ordinary code through', () => {
+    expect(restrictedSyntaxMessages(allowed)).toEqual(allowed.map(() => []));
+  });
+});
