@@ -20,7 +20,7 @@ import {
   publishRelease,
   lastGoodFile,
   readRegistryWithFallback,
-  storeFor,
+  releaseStore,
   releaseStatus,
   repairRegistry,
   recordAction,
@@ -88,7 +88,7 @@ async function publish(
     );
   }
   // Refuse before spending a build on it; publishRelease checks again under the lock.
-  if (await isPublished(deps.releasesDir, command.remote, version, deps.store)) {
+  if (await isPublished(storeOf(deps), command.remote, version)) {
     throw new ReleaseError(
       `${command.remote} ${version} is already published; versions are immutable, choose another --version`,
     );
@@ -120,14 +120,13 @@ async function publish(
       );
     }
     const release = await publishRelease({
-      releasesDir: deps.releasesDir,
+      store: storeOf(deps),
       remote: command.remote,
       distDir,
       version,
       commit: deps.commit(),
       by: deps.actor ?? defaultActor(),
       ...(command.staged ? { staged: true } : {}),
-      ...(deps.store ? { store: deps.store } : {}),
       ...(deps.buildHash ? { buildHash: await deps.buildHash(command.remote, distDir) } : {}),
       ...(clientOnly
         ? { clientOnly }
@@ -164,18 +163,18 @@ async function publish(
   }
 }
 
+/** The release store the commands work on: RELEASES_DIR, with the registry in PostgreSQL when there is one. */
+function storeOf(deps: ReleaseDeps) {
+  return releaseStore(deps.releasesDir, deps.store);
+}
+
 /** The options every registry action takes. */
 function target(deps: ReleaseDeps, remote: string) {
-  return {
-    releasesDir: deps.releasesDir,
-    remote,
-    by: deps.actor ?? defaultActor(),
-    ...(deps.store ? { store: deps.store } : {}),
-  };
+  return { store: storeOf(deps), remote, by: deps.actor ?? defaultActor() };
 }
 
 async function readLive(deps: ReleaseDeps) {
-  return storeFor(deps.releasesDir, deps.store).read();
+  return storeOf(deps).read();
 }
 
 async function preview(deps: ReleaseDeps, command: { remote: string; version: string; ttlSeconds: number }) {
@@ -202,8 +201,7 @@ async function preview(deps: ReleaseDeps, command: { remote: string; version: st
   const base = (deps.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
   const expires = new Date(Date.now() + command.ttlSeconds * 1000).toISOString();
   await recordAction({
-    releasesDir: deps.releasesDir,
-    ...(deps.store ? { store: deps.store } : {}),
+    store: storeOf(deps),
     action: {
       at: new Date().toISOString(),
       actor: deps.actor ?? defaultActor(),
@@ -348,11 +346,7 @@ export async function runRelease(argv: string[], deps: ReleaseDeps): Promise<num
         return EXIT.ok;
       }
       case 'log': {
-        const actions = await readReleaseActions({
-          releasesDir: deps.releasesDir,
-          limit: command.limit,
-          ...(deps.store ? { store: deps.store } : {}),
-        });
+        const actions = await readReleaseActions({ store: storeOf(deps), limit: command.limit });
         if (command.json) deps.out(JSON.stringify(actions, null, 2));
         else deps.out(actions.length ? actionsTable(actions) : 'No actions yet.');
         return EXIT.ok;

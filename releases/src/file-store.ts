@@ -1,7 +1,8 @@
 // RELEASES_DIR as a store: registry.json, which version of each release is live and every version published (writes
 // are atomic, temp file + fsync + rename, and serialised by a lock directory, so readers never see half a file and
-// two releases at once cannot lose each other's change; the last good copy is served when it is damaged), the published versions' folders and actions.jsonl. A RegistryStore (PostgreSQL, pg-store.ts)
-// takes its place when given.
+// two releases at once cannot lose each other's change; the last good copy is served when it is damaged), the
+// published versions' folders and actions.jsonl. The operations take it, or PostgreSQL's registry, as one
+// ReleaseStore (release-store.ts).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -286,24 +287,20 @@ export async function updateRegistry<T>(
 }
 
 /**
- * updateRegistry on the store when there is one, else on RELEASES_DIR/registry.json.
+ * A change of the registry in the store, under its lock or in its transaction.
  * @template T
- *
  */
 export function changeRegistry<T>(
-  releasesDir: string,
-  store: RegistryStore | undefined,
+  store: RegistryStore,
   fn: (registry: Registry) => Promise<RegistryChange<T>>,
 ): Promise<T> {
   // Releases recorded before liveAt and staged are judged from the action log first (upgradeHistory), under the
   // same lock: the change starts from, and writes, the judged history.
   const judged = async (registry: Registry) =>
     fn(
-      hasUnjudgedReleases(registry)
-        ? upgradeHistory(registry, await readReleaseActions({ releasesDir, store, limit: WHOLE_LOG }))
-        : registry,
+      hasUnjudgedReleases(registry) ? upgradeHistory(registry, await store.readActions(WHOLE_LOG)) : registry,
     );
-  return storeFor(releasesDir, store).update(judged);
+  return store.update(judged);
 }
 
 /**
@@ -317,11 +314,6 @@ export function fileRegistryStore(releasesDir: string): RegistryStore {
     update: (fn) => updateRegistry(releasesDir, (registry) => fn(registry)),
     readActions: (limit) => readActionsFile(releasesDir, limit),
   };
-}
-
-/** The store a release operation works on: the one given (PostgreSQL), else RELEASES_DIR's. */
-export function storeFor(releasesDir: string, store: RegistryStore | undefined): RegistryStore {
-  return store ?? fileRegistryStore(releasesDir);
 }
 
 /** Enough rows to read the whole action log when judging old releases. */
@@ -369,37 +361,10 @@ export async function appendActionsFile(releasesDir: string, actions: ReleaseAct
   }
 }
 
-/** Writes a row of the action log that changes nothing in the registry (a preview link given out). */
-export async function recordAction({
-  releasesDir,
-  store,
-  action,
-}: {
-  releasesDir: string;
-  store?: RegistryStore;
-  action: ReleaseActionRecord;
-}) {
-  if (store) await store.update(async () => ({ registry: null, result: undefined, actions: [action] }));
-  else await appendActionsFile(releasesDir, [action]);
-}
-
 function isActionRecord(row: unknown): row is ReleaseActionRecord {
   if (!row || typeof row !== 'object') return false;
   const r = row as Record<string, unknown>;
   return typeof r.at === 'string' && typeof r.action === 'string' && typeof r.remote === 'string';
-}
-
-/** The action log, newest first: the store's table, or RELEASES_DIR/actions.jsonl. */
-export async function readReleaseActions({
-  releasesDir,
-  store,
-  limit = 50,
-}: {
-  releasesDir: string;
-  store?: RegistryStore;
-  limit?: number;
-}): Promise<ReleaseActionRecord[]> {
-  return storeFor(releasesDir, store).readActions(limit);
 }
 
 /** RELEASES_DIR/actions.jsonl, newest first. A line cut short by a crash is skipped. */

@@ -17,33 +17,23 @@ import {
   assertKnownRelease,
   assertValidVersion,
   type RegistryChange,
-  type RegistryStore,
 } from './model.js';
+import type { ReleaseStore } from './release-store.js';
 import { buildMarker, changeRegistry, defaultActor, releaseDir, exists, actionRow } from './file-store.js';
 
 /**
  * Whether a version of a remote is published, whatever the registry says: its files are in the store's artifact
  * store, or its folder is in RELEASES_DIR (the only place without one, and where older versions stay).
  */
-export async function isPublished(
-  releasesDir: string,
-  remote: string,
-  version: string,
-  store: RegistryStore | undefined = undefined,
-) {
-  if (store?.artifacts && (await store.artifacts.hasVersion(remote, version))) return true;
-  return exists(releaseDir(releasesDir, remote, version));
+export async function isPublished(store: ReleaseStore, remote: string, version: string) {
+  if (store.artifacts && (await store.artifacts.hasVersion(remote, version))) return true;
+  return exists(releaseDir(store.releasesDir, remote, version));
 }
 
 /** Whether a published version's files can be served: its federation manifest is in the artifact store or folder. */
-export async function servable(
-  releasesDir: string,
-  remote: string,
-  version: string,
-  store: RegistryStore | undefined,
-) {
-  if (store?.artifacts && (await store.artifacts.hasVersion(remote, version))) return true;
-  return exists(path.join(releaseDir(releasesDir, remote, version), buildMarker(remote)));
+export async function servable(store: ReleaseStore, remote: string, version: string) {
+  if (store.artifacts && (await store.artifacts.hasVersion(remote, version))) return true;
+  return exists(path.join(releaseDir(store.releasesDir, remote, version), buildMarker(remote)));
 }
 
 function alreadyPublished(remote: string, version: string) {
@@ -118,7 +108,7 @@ export async function assertBuildOf(remote: string, distDir: string) {
  *   rolled out; a remote's first version goes live all the same (there is nothing else to serve).
  */
 export async function publishRelease({
-  releasesDir,
+  store,
   remote,
   distDir,
   files: given,
@@ -129,11 +119,10 @@ export async function publishRelease({
   staged = false,
   verify,
   now = () => new Date(),
-  store,
   by = defaultActor(),
   why = '',
 }: {
-  releasesDir: string;
+  store: ReleaseStore;
   remote: string;
   distDir?: string;
   files?: BuildFile[];
@@ -144,7 +133,6 @@ export async function publishRelease({
   staged?: boolean;
   verify?: (versionDir: string) => Promise<void>;
   now?: () => Date;
-  store?: RegistryStore;
   by?: string;
   why?: string;
 }): Promise<Release & { previous?: string; endedRollout?: string; live: boolean }> {
@@ -161,9 +149,9 @@ export async function publishRelease({
     (file) => file.path !== '.fingerprint' && !(clientOnly && file.path.startsWith('server/')),
   );
   assertBuildFiles(remote, files, label);
-  const target = releaseDir(releasesDir, remote, version);
-  const artifacts = store?.artifacts;
-  if (await isPublished(releasesDir, remote, version, store)) throw alreadyPublished(remote, version);
+  const target = releaseDir(store.releasesDir, remote, version);
+  const artifacts = store.artifacts;
+  if (await isPublished(store, remote, version)) throw alreadyPublished(remote, version);
   // Written beside the target outside the lock (it can take a while), then renamed under it: a half-written version
   // is never visible, and of two publishes of one version only the first rename wins. With an artifact store the
   // folder is only for verify, and the same bytes are stored with the pointer change: RELEASES_DIR is not written.
@@ -175,8 +163,8 @@ export async function publishRelease({
   try {
     await writeFiles(staging, files);
     if (verify) await verify(staging);
-    return await changeRegistry(releasesDir, store, async (registry) => {
-      if (await isPublished(releasesDir, remote, version, store)) throw alreadyPublished(remote, version);
+    return await changeRegistry(store, async (registry) => {
+      if (await isPublished(store, remote, version)) throw alreadyPublished(remote, version);
       if (!work) await fs.rename(staging, target);
       const entry = entryOf(registry, remote);
       const live = !staged || !entry;
@@ -269,19 +257,17 @@ async function writeFiles(dir: string, files: BuildFile[]) {
  * A running rollout keeps running, unless its version is the one made live (then it has ended).
  */
 export async function rollbackRelease({
-  releasesDir,
+  store,
   remote,
   to,
   now = () => new Date(),
-  store,
   by = defaultActor(),
   why = '',
 }: {
-  releasesDir: string;
+  store: ReleaseStore;
   remote: string;
   to?: string;
   now?: () => Date;
-  store?: RegistryStore;
   by?: string;
   why?: string;
 }): Promise<{ from: string; to: string; changed: boolean; action: 'rollback' | 're-promote' }> {
@@ -325,9 +311,9 @@ export async function rollbackRelease({
     if (targetIndex === -1) {
       throw new ReleaseError(`${remote} ${target} was never published (published: ${published.join(', ')})`);
     }
-    if (!(await servable(releasesDir, remote, target, store))) {
+    if (!(await servable(store, remote, target))) {
       throw new ReleaseError(
-        `The files of ${remote} ${target} are missing from ${releasesDir}; it cannot go live`,
+        `The files of ${remote} ${target} are missing from ${store.releasesDir}; it cannot go live`,
       );
     }
     const currentIndex = published.indexOf(entry.current);
@@ -350,5 +336,5 @@ export async function rollbackRelease({
       actions: [actionRow({ at, actor: by, action, remote, from: entry.current, to: target, why })],
     };
   };
-  return changeRegistry(releasesDir, store, move);
+  return changeRegistry(store, move);
 }

@@ -8,7 +8,6 @@ import {
   assertKnownRemote,
   assertValidVersion,
   type RegistryChange,
-  type RegistryStore,
   type ReleaseActionRecord,
   AUTOMATIC,
   assertPercent,
@@ -17,6 +16,7 @@ import {
 } from './model.js';
 import { changeRegistry, actionRow } from './file-store.js';
 import { servable } from './publish.js';
+import type { ReleaseStore } from './release-store.js';
 
 function runningRollout(registry: Registry, remote: string): RegistryEntry & { rollout: Rollout } {
   const entry = registry.remotes[remote];
@@ -25,12 +25,11 @@ function runningRollout(registry: Registry, remote: string): RegistryEntry & { r
 }
 
 export type RolloutActionOptions = {
-  releasesDir: string;
+  store: ReleaseStore;
   remote: string;
   by: string;
   why?: string;
   now?: () => Date;
-  store?: RegistryStore;
 };
 
 /**
@@ -38,7 +37,6 @@ export type RolloutActionOptions = {
  * stages (its first stage's share now). Refused while another rollout of the remote runs.
  */
 export async function startRollout({
-  releasesDir,
   remote,
   version,
   percent,
@@ -56,7 +54,7 @@ export async function startRollout({
     throw new ReleaseError('A rollout takes either a share (percent) or a plan, not both and not neither');
   if (percent !== undefined) assertPercent(percent);
   if (plan) validatePlan(plan);
-  return changeRegistry(releasesDir, store, async (registry) => {
+  return changeRegistry(store, async (registry) => {
     const entry = registry.remotes[remote];
     if (!entry) throw new ReleaseError(`${remote} has never been published; publish it first`);
     if (!entry.history.some((release) => release.version === version))
@@ -69,9 +67,9 @@ export async function startRollout({
       throw new ReleaseError(
         `A rollout of ${remote} ${entry.rollout.version} is running (${entry.rollout.percent} %); complete or abort it first`,
       );
-    if (!(await servable(releasesDir, remote, version, store)))
+    if (!(await servable(store, remote, version)))
       throw new ReleaseError(
-        `The files of ${remote} ${version} are missing from ${releasesDir}; it cannot be served`,
+        `The files of ${remote} ${version} are missing from ${store.releasesDir}; it cannot be served`,
       );
     const at = now().toISOString();
     const rollout: Rollout = {
@@ -107,7 +105,6 @@ export async function startRollout({
  * manager steers it from here.
  */
 export async function setRolloutPercent({
-  releasesDir,
   remote,
   percent,
   by,
@@ -122,7 +119,7 @@ export async function setRolloutPercent({
 }> {
   assertKnownRemote(remote);
   assertPercent(percent);
-  return changeRegistry(releasesDir, store, async (registry) => {
+  return changeRegistry(store, async (registry) => {
     const entry = runningRollout(registry, remote);
     const at = now().toISOString();
     const { plan, stage: _stage, awaitingApproval: _waiting, ...kept } = entry.rollout;
@@ -149,7 +146,6 @@ export async function setRolloutPercent({
 
 /** Starts the plan stage that waits for approval. */
 export async function approveRolloutStage({
-  releasesDir,
   remote,
   by,
   why = '',
@@ -157,7 +153,7 @@ export async function approveRolloutStage({
   store,
 }: RolloutActionOptions): Promise<{ version: string; percent: number; stage: number }> {
   assertKnownRemote(remote);
-  return changeRegistry(releasesDir, store, async (registry) => {
+  return changeRegistry(store, async (registry) => {
     const entry = runningRollout(registry, remote);
     const { rollout } = entry;
     const nextIndex = (rollout.stage ?? 0) + 1;
@@ -213,7 +209,6 @@ function completed(entry: RegistryEntry & { rollout: Rollout }, at: string): Reg
 
 /** Makes the rollout's version live for everyone. */
 export async function completeRollout({
-  releasesDir,
   remote,
   by,
   why = '',
@@ -221,7 +216,7 @@ export async function completeRollout({
   store,
 }: RolloutActionOptions): Promise<{ from: string; to: string }> {
   assertKnownRemote(remote);
-  return changeRegistry(releasesDir, store, async (registry) => {
+  return changeRegistry(store, async (registry) => {
     const entry = runningRollout(registry, remote);
     const at = now().toISOString();
     return {
@@ -251,7 +246,6 @@ export async function completeRollout({
  *   version: abort only if this version is still the one rolling out (the controller's check against a race)
  */
 export async function abortRollout({
-  releasesDir,
   remote,
   by,
   why = '',
@@ -266,7 +260,7 @@ export async function abortRollout({
   version?: string;
 }): Promise<{ version: string; percent: number; current: string; changed: boolean }> {
   assertKnownRemote(remote);
-  return changeRegistry(releasesDir, store, async (registry) => {
+  return changeRegistry(store, async (registry) => {
     const entry = registry.remotes[remote];
     if (version !== undefined && entry?.rollout?.version !== version) {
       const nothing: RegistryChange<{ version: string; percent: number; current: string; changed: boolean }> =
@@ -312,21 +306,19 @@ export async function abortRollout({
  * @returns what moved
  */
 export async function advanceRollouts({
-  releasesDir,
   store,
   now = new Date(),
   healthy = () => true,
   figures = () => undefined,
   by = AUTOMATIC,
 }: {
-  releasesDir: string;
-  store?: RegistryStore;
+  store: ReleaseStore;
   now?: Date;
   healthy?: (remote: string, rollout: Rollout) => boolean;
   figures?: (remote: string) => Record<string, number> | undefined;
   by?: string;
 }): Promise<ReleaseActionRecord[]> {
-  return changeRegistry(releasesDir, store, async (registry) => {
+  return changeRegistry(store, async (registry) => {
     const actions: ReleaseActionRecord[] = [];
     const remotes: Registry['remotes'] = { ...registry.remotes };
     const at = now.toISOString();

@@ -13,7 +13,7 @@ import {
   entryOf,
   isPublished,
   publishRelease,
-  readRegistryWithFallback,
+  releaseStore,
 } from '@metrology/releases/registry';
 
 export function currentCommit() {
@@ -42,7 +42,9 @@ export async function publishLocalBuilds(
   releasesDir,
   { log = console.log, store, root = ROOT, only = RELEASE_NAMES, by, why, distOf } = {},
 ) {
-  const registry = store ? await store.read() : (await readRegistryWithFallback(releasesDir)).registry;
+  // RELEASES_DIR, with the registry in PostgreSQL when a store is given: publish never asks which.
+  const releases = releaseStore(releasesDir, store);
+  const registry = await releases.read();
   /** @type {{ remote: string; version: string; previous?: string }[]} */
   const published = [];
   for (const remote of only) {
@@ -53,17 +55,16 @@ export async function publishLocalBuilds(
     const { version: baseVersion } = JSON.parse(
       await fs.readFile(path.join(root, remote, 'package.json'), 'utf8'),
     );
-    const taken = await isPublished(releasesDir, remote, baseVersion, store);
+    const taken = await isPublished(releases, remote, baseVersion);
     // The package version is used once; a changed local build of the same version gets a build suffix.
     const version = taken ? `${baseVersion}-local.${hash.slice(0, 8)}` : baseVersion;
     const release = await publishRelease({
-      releasesDir,
+      store: releases,
       remote,
       distDir,
       version,
       commit: currentCommit(),
       buildHash: hash,
-      ...(store ? { store } : {}),
       ...(by ? { by } : {}),
       ...(why ? { why } : {}),
     });

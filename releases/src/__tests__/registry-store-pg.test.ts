@@ -3,7 +3,7 @@ import path from 'node:path';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../tools/src/pg-cluster.mjs';
 import { openPgRegistryStore, type PgRegistryStore } from '../pg-store.js';
 import { publishForStart, publishLocalBuilds } from '../../../tools/src/publish-local.mjs';
-import { REMOTE_NAMES, publishRelease, readRegistry, rollbackRelease } from '../registry.js';
+import { REMOTE_NAMES, publishRelease, readRegistry, rollbackRelease, releaseStore } from '../registry.js';
 import { runRelease, type ReleaseDeps } from '../cli.js';
 import { fakeBuild, fakeShellBuild, tempDir, type FakeNodeBuild } from './release-fixtures';
 
@@ -29,16 +29,18 @@ describe('the release registry in PostgreSQL', () => {
     try {
       for (const version of ['1.0.0', '1.1.0']) {
         await publishRelease({
-          releasesDir,
+          store: releaseStore(releasesDir, store),
           remote: 'mfe-content',
           distDir: await fakeBuild(root, 'mfe-content', version),
           version,
           commit: 'abc1234',
-          store,
         });
       }
       expect((await otherInstance.read()).remotes['mfe-content']?.current).toBe('1.1.0');
-      const result = await rollbackRelease({ releasesDir, remote: 'mfe-content', store: otherInstance });
+      const result = await rollbackRelease({
+        store: releaseStore(releasesDir, otherInstance),
+        remote: 'mfe-content',
+      });
       expect(result).toEqual({ from: '1.1.0', to: '1.0.0', changed: true, action: 'rollback' });
       const seen = JSON.parse(await store.readText());
       expect(seen.remotes['mfe-content'].current).toBe('1.0.0');
@@ -133,12 +135,11 @@ describe('the release registry in PostgreSQL', () => {
       await Promise.all(
         remotes.map(async (remote, i) =>
           publishRelease({
-            releasesDir,
+            store: releaseStore(releasesDir, stores[i]!),
             remote,
             distDir: await fakeBuild(root, remote),
             version: '2.0.0',
             commit: 'def5678',
-            store: stores[i]!,
           }),
         ),
       );
@@ -159,7 +160,7 @@ describe('the release registry in PostgreSQL', () => {
     url.pathname = '/import_test';
     const releasesDir = path.join(root, 'file-registry');
     await publishRelease({
-      releasesDir,
+      store: releaseStore(releasesDir),
       remote: 'mfe-content',
       distDir: await fakeBuild(root, 'mfe-content'),
       version: '3.0.0',

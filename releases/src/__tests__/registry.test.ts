@@ -12,6 +12,7 @@ import {
   releaseStatus,
   rollbackRelease,
   updateRegistry,
+  releaseStore,
 } from '../registry.js';
 import { fakeBuild, tempDir } from './release-fixtures';
 
@@ -32,7 +33,7 @@ const now = () => new Date((clock += 60_000));
 
 async function publish(remote: string, version: string, marker = version) {
   return publishRelease({
-    releasesDir,
+    store: releaseStore(releasesDir),
     remote,
     distDir: await fakeBuild(root, remote, marker),
     version,
@@ -113,7 +114,7 @@ describe('publishRelease', () => {
   ])('refuses %s', async (_case, remote, version, message) => {
     await expect(
       publishRelease({
-        releasesDir,
+        store: releaseStore(releasesDir),
         remote,
         distDir: await fakeBuild(root, 'mfe-content'),
         version,
@@ -126,11 +127,17 @@ describe('publishRelease', () => {
   test('refuses a folder that is not a build, or is the build of another remote', async () => {
     const empty = await tempDir('not-a-build');
     await expect(
-      publishRelease({ releasesDir, remote: 'mfe-content', distDir: empty, version: '1.0.0', commit: 'x' }),
+      publishRelease({
+        store: releaseStore(releasesDir),
+        remote: 'mfe-content',
+        distDir: empty,
+        version: '1.0.0',
+        commit: 'x',
+      }),
     ).rejects.toThrow('holds no production build of mfe-content');
     await expect(
       publishRelease({
-        releasesDir,
+        store: releaseStore(releasesDir),
         remote: 'mfe-content',
         distDir: await fakeBuild(root, 'mfe-catalog'),
         version: '1.0.0',
@@ -148,14 +155,20 @@ describe('publishRelease', () => {
     await Promise.all([
       ...versions.map((version, i) =>
         publishRelease({
-          releasesDir,
+          store: releaseStore(releasesDir),
           remote: 'mfe-content',
           distDir: builds[i] as string,
           version,
           commit: 'c',
         }),
       ),
-      publishRelease({ releasesDir, remote: 'mfe-careers', distDir: other, version: '3.0.0', commit: 'c' }),
+      publishRelease({
+        store: releaseStore(releasesDir),
+        remote: 'mfe-careers',
+        distDir: other,
+        version: '3.0.0',
+        commit: 'c',
+      }),
     ]);
     const registry = await readRegistry(releasesDir);
     const history = registry.remotes['mfe-content']?.history.map((r) => r.version) ?? [];
@@ -170,8 +183,20 @@ describe('publishRelease', () => {
       fakeBuild(root, 'mfe-content', 'b'),
     ]);
     const results = await Promise.allSettled([
-      publishRelease({ releasesDir, remote: 'mfe-content', distDir: a, version: '1.0.0', commit: 'a' }),
-      publishRelease({ releasesDir, remote: 'mfe-content', distDir: b, version: '1.0.0', commit: 'b' }),
+      publishRelease({
+        store: releaseStore(releasesDir),
+        remote: 'mfe-content',
+        distDir: a,
+        version: '1.0.0',
+        commit: 'a',
+      }),
+      publishRelease({
+        store: releaseStore(releasesDir),
+        remote: 'mfe-content',
+        distDir: b,
+        version: '1.0.0',
+        commit: 'b',
+      }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const registry = await readRegistry(releasesDir);
@@ -298,7 +323,7 @@ describe('rollbackRelease', () => {
     await publish('mfe-content', '1.0.0');
     await publish('mfe-content', '1.1.0');
     const files = await entries(path.join(releasesDir, 'mfe-content'));
-    expect(await rollbackRelease({ releasesDir, remote: 'mfe-content', now })).toEqual({
+    expect(await rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content', now })).toEqual({
       from: '1.1.0',
       to: '1.0.0',
       changed: true,
@@ -311,17 +336,25 @@ describe('rollbackRelease', () => {
   test('the previous good version skips versions that were rolled back', async () => {
     await publish('mfe-content', '1.0.0');
     await publish('mfe-content', '1.1.0');
-    await rollbackRelease({ releasesDir, remote: 'mfe-content' }); // 1.1.0 was bad
+    await rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content' }); // 1.1.0 was bad
     await publish('mfe-content', '1.2.0');
-    expect((await rollbackRelease({ releasesDir, remote: 'mfe-content' })).to).toBe('1.0.0');
+    expect((await rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content' })).to).toBe(
+      '1.0.0',
+    );
     expect(await history()).toEqual({ current: '1.0.0', rolledBack: ['1.1.0', '1.2.0'] });
   });
 
   test('repeated rollbacks walk back through history until the oldest, which is refused', async () => {
     for (const v of ['1.0.0', '1.1.0', '1.2.0']) await publish('mfe-content', v);
-    expect((await rollbackRelease({ releasesDir, remote: 'mfe-content' })).to).toBe('1.1.0');
-    expect((await rollbackRelease({ releasesDir, remote: 'mfe-content' })).to).toBe('1.0.0');
-    await expect(rollbackRelease({ releasesDir, remote: 'mfe-content' })).rejects.toThrow(
+    expect((await rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content' })).to).toBe(
+      '1.1.0',
+    );
+    expect((await rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content' })).to).toBe(
+      '1.0.0',
+    );
+    await expect(
+      rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content' }),
+    ).rejects.toThrow(
       'mfe-content 1.0.0 has no earlier good version to roll back to (history: 1.0.0, 1.1.0, 1.2.0)',
     );
     expect((await history()).current).toBe('1.0.0');
@@ -329,18 +362,20 @@ describe('rollbackRelease', () => {
 
   test('--to a named version: back marks the one left, forward marks nothing and clears the target', async () => {
     for (const v of ['1.0.0', '1.1.0', '1.2.0']) await publish('mfe-content', v);
-    await rollbackRelease({ releasesDir, remote: 'mfe-content', to: '1.0.0' });
+    await rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content', to: '1.0.0' });
     expect(await history()).toEqual({ current: '1.0.0', rolledBack: ['1.2.0'] });
-    await rollbackRelease({ releasesDir, remote: 'mfe-content', to: '1.2.0' });
+    await rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content', to: '1.2.0' });
     expect(await history()).toEqual({ current: '1.2.0', rolledBack: [] });
-    await rollbackRelease({ releasesDir, remote: 'mfe-content', to: '1.1.0' });
+    await rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content', to: '1.1.0' });
     expect(await history()).toEqual({ current: '1.1.0', rolledBack: ['1.2.0'] });
   });
 
   test('--to the live version changes nothing', async () => {
     await publish('mfe-content', '1.0.0');
     const before = await fs.readFile(registryFile(releasesDir), 'utf8');
-    expect(await rollbackRelease({ releasesDir, remote: 'mfe-content', to: '1.0.0' })).toEqual({
+    expect(
+      await rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content', to: '1.0.0' }),
+    ).toEqual({
       from: '1.0.0',
       to: '1.0.0',
       changed: false,
@@ -359,22 +394,22 @@ describe('rollbackRelease', () => {
   ])('refuses %s', async (_case, options, message) => {
     await publish('mfe-content', '1.0.0');
     await publish('mfe-content', '1.1.0');
-    await expect(rollbackRelease({ releasesDir, remote: 'mfe-content', ...options })).rejects.toThrow(
-      message,
-    );
+    await expect(
+      rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content', ...options }),
+    ).rejects.toThrow(message);
     expect((await history()).current).toBe('1.1.0');
   });
 
   test('refuses a remote never published, and a version whose files are gone', async () => {
-    await expect(rollbackRelease({ releasesDir, remote: 'mfe-careers' })).rejects.toThrow(
-      'mfe-careers has never been published',
-    );
+    await expect(
+      rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-careers' }),
+    ).rejects.toThrow('mfe-careers has never been published');
     await publish('mfe-content', '1.0.0');
     await publish('mfe-content', '1.1.0');
     await fs.rm(path.join(releasesDir, 'mfe-content/1.0.0'), { recursive: true });
-    await expect(rollbackRelease({ releasesDir, remote: 'mfe-content' })).rejects.toThrow(
-      'The files of mfe-content 1.0.0 are missing',
-    );
+    await expect(
+      rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content' }),
+    ).rejects.toThrow('The files of mfe-content 1.0.0 are missing');
     expect((await history()).current).toBe('1.1.0');
   });
 
@@ -382,7 +417,7 @@ describe('rollbackRelease', () => {
     await publish('mfe-content', '1.0.0');
     await publish('mfe-content', '1.1.0');
     await Promise.all([
-      rollbackRelease({ releasesDir, remote: 'mfe-content' }),
+      rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content' }),
       publish('mfe-catalog', '5.0.0'),
       publish('mfe-careers', '6.0.0'),
     ]);
@@ -421,7 +456,7 @@ describe('releaseStatus', () => {
   test('every remote keyed by name, with current and history of version, publishedAt and commit', async () => {
     await publish('mfe-content', '1.0.0');
     await publish('mfe-content', '1.1.0');
-    await rollbackRelease({ releasesDir, remote: 'mfe-content' });
+    await rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content' });
     const status = releaseStatus(await readRegistry(releasesDir));
     expect(Object.keys(status)).toEqual(['mfe-catalog', 'mfe-commerce', 'mfe-content', 'mfe-careers']);
     expect(status['mfe-content']).toEqual({

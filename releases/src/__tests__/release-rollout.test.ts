@@ -11,6 +11,7 @@ import {
   parseRolloutPlan,
   publishRelease,
   readReleaseActions,
+  releaseStore,
 } from '../registry.js';
 import { EXIT, parseReleaseArgs, runRelease, type ReleaseDeps } from '../cli.js';
 import { fakeBuild, tempDir } from './release-fixtures';
@@ -130,13 +131,12 @@ describe.each(['file', 'PostgreSQL'] as const)('on the %s registry store', (kind
     }
     for (const version of ['1.0.0', '1.1.0', '1.2.0']) {
       await publishRelease({
-        releasesDir,
+        store: releaseStore(releasesDir, store),
         remote: 'mfe-content',
         distDir: await fakeBuild(root, 'mfe-content', version),
         version,
         commit: 'abc1234',
         by: 'ci@example.test',
-        ...(store ? { store } : {}),
       });
     }
     // 1.0.0 live again, 1.1.0 and 1.2.0 published but not live.
@@ -178,7 +178,7 @@ describe.each(['file', 'PostgreSQL'] as const)('on the %s registry store', (kind
   }
 
   async function log() {
-    return readReleaseActions({ releasesDir, limit: 100, ...(store ? { store } : {}) });
+    return readReleaseActions({ store: releaseStore(releasesDir, store), limit: 100 });
   }
 
   test('preview prints a signed link to the site for a published version that is not live', async () => {
@@ -296,14 +296,13 @@ describe.each(['file', 'PostgreSQL'] as const)('on the %s registry store', (kind
     expect(await cli(['rollout', 'mfe-content', '1.1.0', '--percent', '10'])).toBe(EXIT.ok);
     const figures = { canarySessions: 120, canaryFailing: 7, currentSessions: 900, currentFailing: 1 };
     await abortRollout({
-      releasesDir,
+      store: releaseStore(releasesDir, store),
       remote: 'mfe-content',
       by: 'automatic',
       automatic: true,
       why: '7 of 120 sessions failed (5.8 %)',
       figures,
       version: '1.1.0',
-      ...(store ? { store } : {}),
     });
     expect((await log())[0]).toMatchObject({ action: 'rollout-abort', automatic: true, figures });
     out = [];
@@ -319,7 +318,7 @@ describe.each(['file', 'PostgreSQL'] as const)('on the %s registry store', (kind
     const started = Date.parse((await status()).rollout.stageStartedAt);
     const at = (minutes: number) => new Date(started + minutes * 60_000);
     const advance = (minutes: number, healthy = true) =>
-      advanceRollouts({ releasesDir, now: at(minutes), healthy: () => healthy, ...(store ? { store } : {}) });
+      advanceRollouts({ store: releaseStore(releasesDir, store), now: at(minutes), healthy: () => healthy });
 
     expect(await advance(9)).toEqual([]);
     // Unhealthy: the stage holds.
@@ -336,7 +335,7 @@ describe.each(['file', 'PostgreSQL'] as const)('on the %s registry store', (kind
     expect(await cli(['rollout', 'mfe-content', '--approve'])).toBe(EXIT.refused);
     expect(err.at(-1)).toContain('is not waiting for approval');
 
-    const completed = await advanceRollouts({ releasesDir, ...(store ? { store } : {}) });
+    const completed = await advanceRollouts({ store: releaseStore(releasesDir, store) });
     expect(completed).toEqual([
       expect.objectContaining({ action: 'rollout-complete', to: '1.1.0', automatic: true }),
     ]);
@@ -377,13 +376,12 @@ describe.each(['file', 'PostgreSQL'] as const)('on the %s registry store', (kind
     expect(await cli(['rollback', 'mfe-content', '--to', '1.1.0'])).toBe(EXIT.ok);
     expect((await status()).rollout).toMatchObject({ version: '1.2.0', percent: 30 });
     const release = await publishRelease({
-      releasesDir,
+      store: releaseStore(releasesDir, store),
       remote: 'mfe-content',
       distDir: await fakeBuild(root, 'mfe-content', '1.3.0'),
       version: '1.3.0',
       commit: 'abc1234',
       by: 'ci@example.test',
-      ...(store ? { store } : {}),
     });
     expect(release.endedRollout).toBe('1.2.0');
     expect((await status()).rollout).toBeUndefined();

@@ -9,6 +9,7 @@ import {
   readRegistry,
   readRegistryWithFallback,
   registryFile,
+  releaseStore,
 } from '@metrology/releases/registry';
 import { createSiteServer } from '../server.js';
 import { fakeBuild, tempDir } from '../../../releases/src/__tests__/release-fixtures';
@@ -21,7 +22,7 @@ async function setup() {
   await fs.writeFile(path.join(shellDir, 'index.html'), '<!doctype html><title>shop</title>');
   for (const version of ['1.0.0', '1.1.0']) {
     await publishRelease({
-      releasesDir,
+      store: releaseStore(releasesDir),
       remote: 'mfe-content',
       distDir: await fakeBuild(root, 'mfe-content', version),
       version,
@@ -29,7 +30,7 @@ async function setup() {
     });
   }
   await publishRelease({
-    releasesDir,
+    store: releaseStore(releasesDir),
     remote: 'mfe-catalog',
     distDir: await fakeBuild(root, 'mfe-catalog'),
     version: '2.0.0',

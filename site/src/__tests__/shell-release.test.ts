@@ -12,6 +12,7 @@ import {
   releaseStatus,
   rollbackRelease,
   startRollout,
+  releaseStore,
 } from '@metrology/releases/registry';
 import { registryForPublic } from '../release-files.js';
 import { createSiteServer } from '../server.js';
@@ -52,7 +53,7 @@ afterAll(async () => {
 
 async function publishShell(marker: string) {
   return publishRelease({
-    releasesDir,
+    store: releaseStore(releasesDir),
     remote: 'shell',
     distDir: await fakeShellBuild(root, marker),
     version: marker,
@@ -67,7 +68,7 @@ describe('the shell in the release model', () => {
   it('is refused as a staged publish and as a rollout, with a message that says what to do', async () => {
     await expect(
       publishRelease({
-        releasesDir,
+        store: releaseStore(releasesDir),
         remote: 'shell',
         distDir: await fakeShellBuild(root, '0.9.0'),
         version: '0.9.0',
@@ -76,12 +77,18 @@ describe('the shell in the release model', () => {
       }),
     ).rejects.toThrow(/The shell is not rolled out in stages.*release rollback shell/);
     await expect(
-      startRollout({ releasesDir, remote: 'shell', version: '0.9.0', percent: 10, by: 'someone' }),
+      startRollout({
+        store: releaseStore(releasesDir),
+        remote: 'shell',
+        version: '0.9.0',
+        percent: 10,
+        by: 'someone',
+      }),
     ).rejects.toThrow(/The shell is not rolled out in stages/);
     // A remote's build is not a shell's.
     await expect(
       publishRelease({
-        releasesDir,
+        store: releaseStore(releasesDir),
         remote: 'shell',
         distDir: await fakeBuild(root, 'mfe-content'),
         version: '0.9.1',
@@ -106,7 +113,7 @@ describe('the shell in the release model', () => {
     expect(registry.remotes).toEqual({});
     expect(await fs.stat(path.join(releasesDir, 'shell', '1.0.0', 'server', 'render.js'))).toBeTruthy();
     expect(releaseStatus(registry).shell?.current).toBe('1.0.0');
-    const [row] = await readReleaseActions({ releasesDir, limit: 1 });
+    const [row] = await readReleaseActions({ store: releaseStore(releasesDir), limit: 1 });
     expect(row).toMatchObject({ action: 'publish', remote: 'shell', version: '1.0.0', actor: 'deploy@test' });
     expect(registryForPublic(registry, { sessionId: 's', previews: {} }).registry).toEqual({ remotes: {} });
     const served = await get('/remotes/registry.json');
@@ -149,7 +156,7 @@ describe('the shell in the release model', () => {
 
   it('rolls back by the pointer alone: the version left stays served, and the log names it', async () => {
     const result = await rollbackRelease({
-      releasesDir,
+      store: releaseStore(releasesDir),
       remote: 'shell',
       by: 'manager@test',
       why: 'bad header',
@@ -158,7 +165,7 @@ describe('the shell in the release model', () => {
     expect((await get('/about')).body).toContain('shell 1.4.0');
     expect((await get('/favicon.svg')).body).toContain('1.4.0');
     expect((await get(`/${fakeShellFiles('1.5.0').chunk}`)).statusCode).toBe(200);
-    const [row] = await readReleaseActions({ releasesDir, limit: 1 });
+    const [row] = await readReleaseActions({ store: releaseStore(releasesDir), limit: 1 });
     expect(row).toMatchObject({
       action: 'rollback',
       remote: 'shell',

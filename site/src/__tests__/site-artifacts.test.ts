@@ -8,7 +8,7 @@ import pg from 'pg';
 import { sha256Of, type ArtifactStore } from '@metrology/releases/artifact-store';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../tools/src/pg-cluster.mjs';
 import { openPgRegistryStore, type PgRegistryStore } from '@metrology/releases/pg-store';
-import { publishRelease, rollbackRelease } from '@metrology/releases/registry';
+import { publishRelease, rollbackRelease, releaseStore } from '@metrology/releases/registry';
 import { createSiteServer } from '../server.js';
 import { bigScript, brotli11, compressions, gzip9 } from './site-fixtures';
 import zlib from 'node:zlib';
@@ -70,12 +70,11 @@ afterAll(async () => {
 
 async function publish(version: string) {
   return publishRelease({
-    releasesDir: releasesDir(),
+    store: releaseStore(releasesDir(), store),
     remote: 'mfe-content',
     distDir: await fakeBuild(root, 'mfe-content', version),
     version,
     commit: 'abc1234',
-    store,
   });
 }
 
@@ -151,12 +150,12 @@ describe('the artifact store in PostgreSQL', () => {
     await expect(publish('1.1.0')).rejects.toThrow(/already published/);
     await expect(
       publishRelease({
-        releasesDir: releasesDir(),
+        store: releaseStore(releasesDir(), store),
         remote: 'mfe-content',
         distDir: await fakeBuild(root, 'mfe-content', '1.2.0-bad', 'throws'),
         version: '1.2.0',
         commit: 'abc1234',
-        store,
+
         verify: async () => {
           throw new Error('the Node build does not load');
         },
@@ -208,7 +207,7 @@ describe('the artifact store in PostgreSQL', () => {
     expect(fetches).toBe(1);
 
     // A rollback is the next request's: 1.0.0 is fetched into the same cache and rendered.
-    await rollbackRelease({ releasesDir: releasesDir(), remote: 'mfe-content', store, by: 'test' });
+    await rollbackRelease({ store: releaseStore(releasesDir(), store), remote: 'mfe-content', by: 'test' });
     expect((await file(site, '/about')).body).toContain('./AboutPage of 1.0.0 from');
     expect(errors).not.toHaveBeenCalled();
   });
@@ -260,7 +259,7 @@ describe('the artifact store in PostgreSQL', () => {
     // Published into a folder and registry.json, then named live in PostgreSQL, as a registry copied in would be.
     const older = path.join(root, 'older-releases');
     await publishRelease({
-      releasesDir: older,
+      store: releaseStore(older),
       remote: 'mfe-content',
       distDir: await fakeBuild(root, 'mfe-content', '1.4.0'),
       version: '1.4.0',
@@ -308,23 +307,21 @@ describe('the artifact store in PostgreSQL', () => {
     const script = bigScript('stored');
     await fs.writeFile(path.join(dist, 'stored.0123456789.js'), script);
     await publishRelease({
-      releasesDir: releasesDir(),
+      store: releaseStore(releasesDir(), store),
       remote: 'mfe-content',
       distDir: dist,
       version: '1.5.0',
       commit: 'abc1234',
-      store,
     });
     const shellDist = await fakeShellBuild(root, '2.9.0');
     const chunk = bigScript('shell-chunk');
     await fs.writeFile(path.join(shellDist, 'chunk.9876543210.js'), chunk);
     await publishRelease({
-      releasesDir: releasesDir(),
+      store: releaseStore(releasesDir(), store),
       remote: 'shell',
       distDir: shellDist,
       version: '2.9.0',
       commit: 'abc1234',
-      store,
     });
 
     const { site, cache, errors } = await siteOn();
@@ -367,12 +364,11 @@ describe('the artifact store in PostgreSQL', () => {
   it('the shell: a site server with an empty cache renders with the live shell version from the store and serves its chunks and the older ones', async () => {
     for (const version of ['3.0.0', '3.1.0']) {
       await publishRelease({
-        releasesDir: releasesDir(),
+        store: releaseStore(releasesDir(), store),
         remote: 'shell',
         distDir: await fakeShellBuild(root, version),
         version,
         commit: 'abc1234',
-        store,
       });
     }
     const registry = await store.read();
@@ -387,7 +383,7 @@ describe('the artifact store in PostgreSQL', () => {
     // A page opened on 3.0.0 before the deploy still gets its chunks.
     expect((await file(site, `/${fakeShellFiles('3.0.0').chunk}`)).body).toBe('/* shell 3.0.0 chunk */');
     expect(await fs.stat(path.join(cache, 'shell', '3.1.0', 'server', 'render.js'))).toBeTruthy();
-    await rollbackRelease({ releasesDir: releasesDir(), remote: 'shell', store });
+    await rollbackRelease({ store: releaseStore(releasesDir(), store), remote: 'shell' });
     expect((await file(site, '/about')).body).toContain('shell 3.0.0');
     const [row] = await store.readActions(1);
     expect(row).toMatchObject({ action: 'rollback', remote: 'shell', from: '3.1.0', to: '3.0.0' });

@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { signToken } from '@metrology/shared/signed-token';
-import { publishRelease, recordAction, rollbackRelease } from '@metrology/releases/registry';
+import { publishRelease, recordAction, rollbackRelease, releaseStore } from '@metrology/releases/registry';
 import { sameSitePath } from '../release-files.js';
 import { issuedSessionId, newSession, networkOf } from '../render/visitor.js';
 import { createSiteServer } from '../server.js';
@@ -21,7 +21,7 @@ async function setup() {
   await fs.writeFile(path.join(shellDir, 'index.html'), '<!doctype html><title>shop</title>');
   for (const version of ['1.0.0', '1.1.0', '1.2.0']) {
     await publishRelease({
-      releasesDir,
+      store: releaseStore(releasesDir),
       remote: 'mfe-content',
       distDir: await fakeBuild(root, 'mfe-content', version),
       version,
@@ -30,9 +30,9 @@ async function setup() {
     });
   }
   // 1.0.0 and 1.2.0 published live, 1.1.0 staged, then the pointer back to 1.0.0: 1.2.0 is rolled back.
-  await rollbackRelease({ releasesDir, remote: 'mfe-content', to: '1.0.0', by: 'test' });
+  await rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content', to: '1.0.0', by: 'test' });
   await recordAction({
-    releasesDir,
+    store: releaseStore(releasesDir),
     action: {
       action: 'rollback',
       remote: 'mfe-content',

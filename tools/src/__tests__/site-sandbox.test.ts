@@ -11,7 +11,7 @@ import { freePort } from '../free-port.mjs';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../pg-cluster.mjs';
 import { siteRoleName } from '../site-role.mjs';
 import { openPgRegistryStore, type PgRegistryStore } from '@metrology/releases/pg-store';
-import { publishRelease } from '@metrology/releases/registry';
+import { publishRelease, releaseStore } from '@metrology/releases/registry';
 import { fakeBuild, REPO_ROOT, tempDir } from '../../../releases/src/__tests__/release-fixtures';
 import pg from 'pg';
 
@@ -207,7 +207,7 @@ beforeAll(() => {
 test('on the embedded database: the hostile page reads no secret, no file outside its own, writes nothing and starts nothing', async () => {
   const { work, dataDir, releasesDir, targets, dist } = await prepare('site-sandbox');
   await publishRelease({
-    releasesDir,
+    store: releaseStore(releasesDir),
     remote: 'mfe-careers',
     distDir: dist,
     version: '6.6.6',
@@ -264,12 +264,11 @@ describe('on PostgreSQL', () => {
       // Made live as `npm run release -- publish` on the shop's database does it.
       store = await openPgRegistryStore(server.url);
       await publishRelease({
-        releasesDir,
+        store: releaseStore(releasesDir, store),
         remote: 'mfe-careers',
         distDir: dist,
         version: '6.6.6',
         commit: 'hostile',
-        store,
       });
       const { report } = await hostileReport(`http://127.0.0.1:${sitePort}`, true);
       // Writes are refused outside the site's cache folder, which is the one it may write.

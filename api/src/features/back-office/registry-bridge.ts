@@ -6,7 +6,12 @@ import * as RegistryPackage from '@metrology/releases/registry';
 import * as PgStorePackage from '@metrology/releases/pg-store';
 
 /** The registry's types are the release platform's own (releases/src/model.ts, pg-store.ts). */
-export type { Registry, RegistryEntry, ReleaseActionRecord } from '@metrology/releases/registry';
+export type {
+  Registry,
+  RegistryEntry,
+  ReleaseActionRecord,
+  ReleaseStore,
+} from '@metrology/releases/registry';
 export type { PgRegistryStore as RegistryStore } from '@metrology/releases/pg-store';
 export type { Rollout, RolloutStage } from '@metrology/shared/release';
 

@@ -106,7 +106,7 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
       if (!(checked instanceof reader.CheckedPack))
         throw new HttpError(415, `The body must be a release pack (content-type ${pack.PACK_CONTENT_TYPE}).`);
       const where = await access.where();
-      if (await registry.isPublished(where.releasesDir, remote, version, where.store))
+      if (await registry.isPublished(where.store, remote, version))
         throw new HttpError(
           409,
           `${remote} ${version} is already published; versions are immutable, choose another --version`,

@@ -10,6 +10,7 @@ import {
   type Registry,
   type RegistryModule,
   type RegistryStore,
+  type ReleaseStore,
 } from '../back-office/registry-bridge.js';
 
 export const DESK_MESSAGES = {
@@ -25,8 +26,8 @@ export interface RegistryAccess {
   module(): Promise<RegistryModule>;
   /** The live registry, as the site servers serve it. */
   read(): Promise<Registry>;
-  /** releasesDir and store, ready to spread into a registry call. */
-  where(): Promise<{ releasesDir: string; store?: RegistryStore }>;
+  /** The release store every registry call takes (RELEASES_DIR, with PostgreSQL's registry when configured), ready to spread into one. */
+  where(): Promise<{ store: ReleaseStore }>;
 }
 
 const byShop = new WeakMap<object, RegistryAccess>();
@@ -59,7 +60,7 @@ export function registryAccess(app: FastifyInstance): RegistryAccess {
   const where = async () => {
     const dir = releasesDir();
     const opened = await store();
-    return { releasesDir: dir, ...(opened ? { store: opened } : {}) };
+    return { store: (await registryModule()).releaseStore(dir, opened) };
   };
   const access: RegistryAccess = {
     releasesDir,
@@ -67,7 +68,8 @@ export function registryAccess(app: FastifyInstance): RegistryAccess {
     module: registryModule,
     where,
     read: async () => {
-      const { releasesDir: dir, store: opened } = await where();
+      const dir = releasesDir();
+      const opened = await store();
       return opened ? opened.read() : (await registryModule()).readRegistry(dir);
     },
   };

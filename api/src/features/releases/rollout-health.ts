@@ -6,7 +6,7 @@
 // rollback, by 'automatic', with the figures); a plan moves on only while its canary is judged healthy.
 import type { Queryable } from '../../db/database.js';
 import type { ReleaseConfig } from '../../config.js';
-import type { RegistryModule, RegistryStore, Rollout } from '../back-office/registry-bridge.js';
+import type { RegistryModule, ReleaseStore, Rollout } from '../back-office/registry-bridge.js';
 import { slowerWhy, slowest, speedFigures, speedFindings } from './rollout-speed.js';
 
 export interface Health {
@@ -317,13 +317,12 @@ function failingWhy(
 export async function evaluateRollouts(options: {
   db: Queryable;
   registry: RegistryModule;
-  releasesDir: string;
-  store?: RegistryStore;
+  store: ReleaseStore;
   policy: ReleaseConfig;
   now: Date;
 }): Promise<Decision[]> {
-  const { db, registry, releasesDir, store, policy, now } = options;
-  const live = store ? await store.read() : await registry.readRegistry(releasesDir);
+  const { db, registry, store, policy, now } = options;
+  const live = await store.read();
   const decisions: Decision[] = [];
   const healthy = new Map<string, boolean>();
   const figures = new Map<string, Record<string, number>>();
@@ -359,7 +358,7 @@ export async function evaluateRollouts(options: {
       why = slowerWhy(slower, rollout.version, entry.current, policy, others);
     }
     const result = await registry.abortRollout({
-      releasesDir,
+      store,
       remote,
       by: registry.AUTOMATIC,
       why,
@@ -367,17 +366,15 @@ export async function evaluateRollouts(options: {
       figures: seen,
       version: rollout.version,
       now: () => now,
-      ...(store ? { store } : {}),
     });
     if (result.changed) decisions.push({ remote, version: rollout.version, action: 'abort', why });
   }
   const moved = await registry.advanceRollouts({
-    releasesDir,
+    store,
     now,
     // Judged on this pass's figures; a rollout that changed since (another version) waits for the next pass.
     healthy: (remote, rollout) => healthy.get(`${remote} ${rollout.version}`) === true,
     figures: (remote) => figures.get(remote),
-    ...(store ? { store } : {}),
   });
   for (const action of moved)
     decisions.push({ remote: action.remote, version: action.version, action: 'advance', why: action.why });

@@ -55,7 +55,7 @@ beforeAll(async () => {
   const registry = await registryModule();
   for (const version of ['1.0.0', '1.1.0']) {
     await registry.publishRelease({
-      releasesDir,
+      store: registry.releaseStore(releasesDir),
       remote: 'mfe-content',
       distDir: await fakeBuild('mfe-content', version),
       version,

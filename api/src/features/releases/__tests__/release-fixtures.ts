@@ -118,8 +118,19 @@ export async function publishedVersions(work: string, remote: string, versions: 
       }),
     );
     await fs.writeFile(path.join(dist, 'remoteEntry.js'), `/* ${remote} ${version} */`);
-    await registry.publishRelease({ releasesDir, remote, distDir: dist, version, commit: 'c0ffee1' });
+    await registry.publishRelease({
+      store: registry.releaseStore(releasesDir),
+      remote,
+      distDir: dist,
+      version,
+      commit: 'c0ffee1',
+    });
   }
-  await registry.rollbackRelease({ releasesDir, remote, to: versions[0] ?? '', by: 'setup' });
+  await registry.rollbackRelease({
+    store: registry.releaseStore(releasesDir),
+    remote,
+    to: versions[0] ?? '',
+    by: 'setup',
+  });
   return releasesDir;
 }

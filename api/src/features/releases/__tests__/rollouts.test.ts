@@ -37,7 +37,7 @@ beforeAll(async () => {
   for (const remote of ['mfe-content', 'mfe-careers'])
     for (const version of ['1.0.0', '1.1.0', '1.2.0', '1.3.0']) {
       await registry.publishRelease({
-        releasesDir,
+        store: registry.releaseStore(releasesDir),
         remote,
         distDir: await fakeBuild(remote, version),
         version,
@@ -45,7 +45,12 @@ beforeAll(async () => {
       });
     }
   for (const remote of ['mfe-content', 'mfe-careers'])
-    await registry.rollbackRelease({ releasesDir, remote, to: '1.0.0', by: 'setup' });
+    await registry.rollbackRelease({
+      store: registry.releaseStore(releasesDir),
+      remote,
+      to: '1.0.0',
+      by: 'setup',
+    });
   // No tolerated networks here: these scenarios are about the thresholds (rollout-attack.test.ts about strangers).
   app = await startApp({ releasesDir, releases: { signingKey: KEY, checkSeconds: 0, toleratedNetworks: 0 } });
   const m = await register(app, 'Manager Mia');
