@@ -11,6 +11,7 @@ const CI = Boolean(process.env.CI);
 const LOADING_SPECS = [
   'rollout.spec.ts',
   'rollout-one-network.spec.ts',
+  'rollout-speed.spec.ts',
   'cluster.spec.ts',
   'cluster-artifacts.spec.ts',
 ].map((file) => `**/${file}`);

@@ -1,15 +1,11 @@
-import { mkdtempSync, promises as fs, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
 import { rolloutBucket } from '@metrology/shared/release';
-import { launch } from '../../tools/src/launch.mjs';
-import { freePort } from '../../tools/src/free-port.mjs';
-import { publishLocalBuilds } from '../../tools/src/publish-local.mjs';
-import { startGeoStandIn } from '../support/geo-stand-in';
 import { liveVersion, release, releaseOk } from '../support/release-cli';
 import type { Site } from '../support/fixtures';
+import { startOwnShop } from '../support/own-shop';
 
 /**
  * A shop as `npm start` runs it behind one balancer, without TRUST_PROXY: every visitor reaches the site and the
@@ -29,48 +25,8 @@ let stop: () => Promise<void> = async () => undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const work = mkdtempSync(path.join(tmpdir(), 'metrology-e2e-one-network-'));
-  const releasesDir = path.join(work, 'releases');
-  const dataDir = path.join(work, 'data');
-  const closers: (() => Promise<unknown>)[] = [];
-  stop = async () => {
-    for (const close of closers.reverse()) await close();
-    rmSync(work, { recursive: true, force: true });
-  };
-  await publishLocalBuilds(releasesDir, { log: () => undefined });
-  const geo = await startGeoStandIn();
-  closers.push(geo.close);
-  const sitePort = await freePort();
-  let apiPort = await freePort();
-  while (apiPort === sitePort) apiPort = await freePort();
   // The run's own stacks trust X-Forwarded-For from loopback; this one trusts no balancer, as `npm start` does.
-  const trusted = process.env.TRUST_PROXY;
-  delete process.env.TRUST_PROXY;
-  try {
-    const running = await launch({
-      sitePort,
-      apiPort,
-      dataDir,
-      releasesDir,
-      geoUrl: geo.url,
-      apiOutput: 'ignore',
-      apiEnv: { RATE_LIMIT_MAX: '1000', NODE_ENV: 'test' },
-    });
-    closers.push(running.stop);
-    shop = {
-      url: running.siteUrl,
-      apiUrl: running.apiUrl,
-      releasesDir,
-      workDir: work,
-      dataDir,
-      mailDir: path.join(work, 'no-mail'),
-      geoControlUrl: geo.controlUrl,
-      setCountry: async () => undefined,
-      failGeoLookup: async () => undefined,
-    };
-  } finally {
-    if (trusted !== undefined) process.env.TRUST_PROXY = trusted;
-  }
+  ({ shop, stop } = await startOwnShop({ name: 'one-network', trustLoopbackProxy: false }));
 });
 
 test.afterAll(async () => {

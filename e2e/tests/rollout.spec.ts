@@ -2,11 +2,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { rolloutBucket } from '@metrology/shared/release';
 import { signToken } from '@metrology/shared/signed-token';
 import { liveVersion, release, releaseOk } from '../support/release-cli';
 import { rootOf } from '../support/served';
+import { asVisitorFrom, sessionIdOf, visitorAddress } from '../support/visitors';
 import { test, expect, type Site } from '../support/fixtures';
 
 /**
@@ -309,13 +310,6 @@ async function rolloutOf(site: Site): Promise<{ version: string; percent: number
 }
 
 /**
- * The address visitor `i` connects from, as the site and the API see it through the e2e run's balancer on
- * loopback (global setup trusts X-Forwarded-For from there): each in a /24 of its own in 198.18.0.0/15, the
- * range set aside for benchmarks, so each simulated visitor is one network to the rollout controller.
- */
-const visitorAddress = (i: number) => `198.18.${i % 256}.7`;
-
-/**
  * The rollout controller's defaults (docs/releases.md "Release settings"), which the e2e API runs with: the 8
  * most failing networks of each side are discounted, and 5 failing networks must be left.
  */
@@ -326,27 +320,6 @@ const MIN_FAILING_NETWORKS = 5;
  * fails and no live one does: 16 and 16 give 8 of 16 networks failing against 0 of 16, z = 3.27 >= 3.09.
  */
 const DECISIVE_VISITORS = 16;
-
-/**
- * A browser whose requests to the site name `address` as their client, as the balancer would: the page (its token
- * names the network) and the files under /remotes/ (its session counts there). Its reports go to the API as they
- * are (the API takes the network from the token; a header the API's CORS does not allow would stop them).
- */
-async function asVisitorFrom(browser: Browser, site: Site, address: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: site.url });
-  const origin = new URL(site.url).origin;
-  await context.route(
-    (url) => url.origin === origin,
-    (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
-  );
-  return context;
-}
-
-/** The id of the session cookie a context holds (the part before its MAC), or '' without one. */
-async function sessionIdOf(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === 'shop_session');
-  return cookie?.value.split('.')[0] ?? '';
-}
 
 test('a canary whose page throws in the browser is rolled back by itself; live visitors never see it', async ({
   site,
@@ -376,7 +349,7 @@ test('a canary whose page throws in the browser is rolled back by itself; live v
       visit += 1
     ) {
       // Each visitor from a network of its own: one network's failures are only ever one session's worth.
-      const context = await asVisitorFrom(browser, site, visitorAddress(visit));
+      const context = await asVisitorFrom(browser, site.url, visitorAddress(visit));
       const page = await context.newPage();
       const fetched: string[] = [];
       page.on('request', (r) => fetched.push(new URL(r.url()).pathname));

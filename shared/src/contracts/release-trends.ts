@@ -31,8 +31,10 @@ export const TrendPoint = Type.Object({
   inpP75: Type.Union([Type.Number(), Type.Null()]),
   /** Largest Contentful Paint, 75th percentile, ms. */
   lcpP75: Type.Union([Type.Number(), Type.Null()]),
-  /** Speed samples in the bucket (INP and LCP together). */
-  samples: Type.Integer(),
+  /** The INP figures behind inpP75. */
+  inpSamples: Type.Integer(),
+  /** The LCP figures behind lcpP75. */
+  lcpSamples: Type.Integer(),
 });
 export type TrendPoint = Static<typeof TrendPoint>;
 

@@ -143,7 +143,8 @@ export async function releaseTrend(
       failureRate: 0,
       inpP75: null,
       lcpP75: null,
-      samples: 0,
+      inpSamples: 0,
+      lcpSamples: 0,
     };
     perVersion.set(start, fresh);
     return fresh;
@@ -157,9 +158,13 @@ export async function releaseTrend(
   for (const row of speed.rows) {
     const p = point(row.version, row.bucket);
     const value = round(Number(row.p75), 1);
-    if (row.metric === 'INP') p.inpP75 = value;
-    else p.lcpP75 = value;
-    p.samples += Number(row.n);
+    if (row.metric === 'INP') {
+      p.inpP75 = value;
+      p.inpSamples = Number(row.n);
+    } else {
+      p.lcpP75 = value;
+      p.lcpSamples = Number(row.n);
+    }
   }
 
   const canary = entry?.rollout?.version;

@@ -178,7 +178,17 @@ function point(
   speed: { inpP75?: number; lcpP75?: number } = {},
 ) {
   const failureRate = Math.round((failing / sessions) * 10_000) / 10_000;
-  return { at, sessions, failing, failureRate, inpP75: null, lcpP75: null, samples: 0, ...speed };
+  return {
+    at,
+    sessions,
+    failing,
+    failureRate,
+    inpP75: null,
+    lcpP75: null,
+    inpSamples: 0,
+    lcpSamples: 0,
+    ...speed,
+  };
 }
 
 function renderPage(token: string | null = 'manager-token') {

@@ -125,7 +125,7 @@ describe('the desk trends', () => {
     ];
     expect(total(canary?.points)).toEqual([8, 3]);
     expect(total(live?.points)).toEqual([10, 1]);
-    const measured = (points: TrendPoint[] = []) => points.filter((p) => p.samples > 0);
+    const measured = (points: TrendPoint[] = []) => points.filter((p) => p.inpSamples + p.lcpSamples > 0);
     const counted = (points: TrendPoint[] = []) => points.filter((p) => p.sessions > 0);
     expect(
       counted(live?.points).map(({ sessions, failing, failureRate }) => [sessions, failing, failureRate]),
@@ -136,10 +136,10 @@ describe('the desk trends', () => {
     expect(counted(canary?.points).map(({ sessions, failing }) => [sessions, failing])).toEqual([[8, 3]]);
     // p75 of 300 and 500 ms (percentile_cont: 450) in the bucket the figures came in; 2 figures of each metric.
     expect(measured(canary?.points)).toEqual([
-      expect.objectContaining({ inpP75: 450, lcpP75: 1000, samples: 4, sessions: 0 }),
+      expect.objectContaining({ inpP75: 450, lcpP75: 1000, inpSamples: 2, lcpSamples: 2, sessions: 0 }),
     ]);
     expect(measured(live?.points)).toEqual([
-      expect.objectContaining({ inpP75: 80, lcpP75: 1000, samples: 2 }),
+      expect.objectContaining({ inpP75: 80, lcpP75: 1000, inpSamples: 1, lcpSamples: 1 }),
     ]);
     expect(Date.parse(measured(live?.points)[0]?.at ?? '')).toBeLessThan(
       Date.parse(counted(live?.points)[1]?.at ?? ''),
