@@ -160,6 +160,15 @@ export async function startCluster(options = {}) {
 
     const port = options.port ?? 8080;
     const siteOrigin = `http://localhost:${port}`;
+    // Each instance's port is free when drawn but taken only when its process listens: never one drawn already
+    // (nginx's own port among them), or two processes started close together could draw the same one.
+    const drawn = new Set([port]);
+    const instancePort = async () => {
+      let candidate = await freePort();
+      while (drawn.has(candidate)) candidate = await freePort();
+      drawn.add(candidate);
+      return candidate;
+    };
     // Preview links and page tokens: one key for every site and API (made once in DATA_DIR when unset).
     const releaseSigningKey = await ensureSigningKey(dataDir);
     /** @type {NodeJS.ProcessEnv} */
@@ -179,7 +188,7 @@ export async function startCluster(options = {}) {
      * @param {number} i @param {string} [entry] @param {number} [slot]
      */
     const startApi = async (i, entry = path.join(ROOT, 'api/dist/main.js'), slot) => {
-      const apiPort = await freePort();
+      const apiPort = await instancePort();
       const api = startProcess(
         `api-${i}`,
         apiPort,
@@ -215,7 +224,7 @@ export async function startCluster(options = {}) {
      * @param {number} i @param {string} [entry] @param {number} [slot]
      */
     const startSite = async (i, entry = SITE_SCRIPT, slot) => {
-      const sitePort = await freePort();
+      const sitePort = await instancePort();
       const spec = clusterSiteProcess({
         entry,
         sitePort,
