@@ -57,6 +57,16 @@ export function createBackOfficeAccounts(dataDir: string): void {
 
 /** Logs the account in through the API and hands the browser its session, as the login dialog would. */
 export async function loginAs(page: Page, apiUrl: string, account: { email: string; password: string }) {
+  const token = await apiLogin(apiUrl, account);
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+  return token;
+}
+
+/** Logs the account in through the API; its session token (the API's `token` header). */
+export async function apiLogin(
+  apiUrl: string,
+  account: { email: string; password: string },
+): Promise<string> {
   const response = await fetch(`${apiUrl}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -64,6 +74,5 @@ export async function loginAs(page: Page, apiUrl: string, account: { email: stri
   });
   const body = (await response.json()) as { token?: string; message?: string };
   if (!body.token) throw new Error(`login of ${account.email} failed: ${body.message ?? response.status}`);
-  await page.addInitScript((token) => localStorage.setItem('token', token), body.token);
   return body.token;
 }

@@ -39,3 +39,24 @@ export async function liveVersion(site: Site, remote: string): Promise<string> {
   if (!current) throw new Error(`${remote} is not published`);
   return current;
 }
+
+/** A running rollout of a remote, as `release status --json` says; undefined when none runs. */
+export async function rolloutOf(
+  site: Site,
+  remote: string,
+): Promise<{ version: string; percent: number } | undefined> {
+  const status = JSON.parse(await releaseOk(site, 'status', '--json')) as Record<
+    string,
+    { rollout?: { version: string; percent: number } }
+  >;
+  return status[remote]?.rollout;
+}
+
+/** A row of `release log --json`. */
+export interface ActionRow {
+  action: string;
+  remote: string;
+  version: string;
+  automatic?: boolean;
+  why?: string;
+}

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
 import { rolloutBucket } from '@metrology/shared/release';
-import { liveVersion, release, releaseOk } from '../support/release-cli';
+import {
+  liveVersion,
+  release,
+  releaseOk,
+  rolloutOf as rolloutOfRemote,
+  type ActionRow,
+} from '../support/release-cli';
 import type { Site } from '../support/fixtures';
 import { startOwnShop } from '../support/own-shop';
 
@@ -53,20 +59,7 @@ async function brokenEverywhere(name: string): Promise<string> {
   return dir;
 }
 
-async function rolloutOf(): Promise<{ version: string; percent: number } | undefined> {
-  const status = JSON.parse(await releaseOk(shop, 'status', '--json')) as Record<
-    string,
-    { rollout?: { version: string; percent: number } }
-  >;
-  return status[REMOTE]?.rollout;
-}
-
-interface ActionRow {
-  action: string;
-  version: string;
-  automatic?: boolean;
-  why?: string;
-}
+const rolloutOf = () => rolloutOfRemote(shop, REMOTE);
 
 test('without TRUST_PROXY, a canary whose page throws for every visitor at 50 % is rolled back by itself within 2 minutes', async ({
   browser,

@@ -3,8 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Browser } from '@playwright/test';
 import type { ReleaseTrendsResponse } from '@metrology/shared/contracts';
-import { MANAGER } from '../support/back-office-accounts';
-import { liveVersion, release, releaseOk } from '../support/release-cli';
+import { MANAGER, apiLogin } from '../support/back-office-accounts';
+import {
+  liveVersion,
+  release,
+  releaseOk,
+  rolloutOf as rolloutOfRemote,
+  type ActionRow,
+} from '../support/release-cli';
 import type { Site } from '../support/fixtures';
 import { startOwnShop } from '../support/own-shop';
 import { asVisitorFrom, visitorAddress } from '../support/visitors';
@@ -75,39 +81,6 @@ async function canaryBuild(name: string, busyMs: number): Promise<string> {
   return dir;
 }
 
-interface RolloutStatus {
-  version: string;
-  percent: number;
-}
-
-async function rolloutOf(): Promise<RolloutStatus | undefined> {
-  const status = JSON.parse(await releaseOk(shop, 'status', '--json')) as Record<
-    string,
-    { rollout?: RolloutStatus }
-  >;
-  return status[REMOTE]?.rollout;
-}
-
-interface ActionRow {
-  action: string;
-  version: string;
-  automatic?: boolean;
-  why?: string;
-}
-
-/** A release manager's session on the shop's API (the desk's calls). */
-async function managerToken(): Promise<string> {
-  const response = await fetch(`${shop.apiUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: MANAGER.email, password: MANAGER.password }),
-  });
-  const body = (await response.json()) as { token?: string; message?: string };
-  if (!body.token)
-    throw new Error(`the release manager could not sign in: ${body.message ?? response.status}`);
-  return body.token;
-}
-
 /**
  * The INP figures the API holds for a version of the remote since the rollout began, as the desk's trends count
  * them (what the controller judges on, not what the browsers tried to send).
@@ -163,6 +136,8 @@ async function shoppersUntil(
   return visitor - first;
 }
 
+const rolloutOf = () => rolloutOfRemote(shop, REMOTE);
+
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function rollOut(version: string, dist: string): Promise<void> {
@@ -209,7 +184,7 @@ test('an unchanged canary with the same traffic is judged on as many figures and
   const base = await liveVersion(shop, REMOTE);
   const version = `9.9.1-unchanged.${RUN}`;
   await rollOut(version, await canaryBuild('unchanged', 0));
-  const token = await managerToken();
+  const token = await apiLogin(shop.apiUrl, MANAGER);
   // Shoppers come until the API holds more than the minimum of INP figures on each side.
   const enough = MIN_VITALS + 5;
   const judged = async () =>

@@ -5,7 +5,13 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { rolloutBucket } from '@metrology/shared/release';
 import { signToken } from '@metrology/shared/signed-token';
-import { liveVersion, release, releaseOk } from '../support/release-cli';
+import {
+  liveVersion,
+  release,
+  releaseOk,
+  rolloutOf as rolloutOfRemote,
+  type ActionRow,
+} from '../support/release-cli';
 import { rootOf } from '../support/served';
 import { asVisitorFrom, sessionIdOf, visitorAddress } from '../support/visitors';
 import { test, expect, type Site } from '../support/fixtures';
@@ -293,21 +299,7 @@ test('a session cookie the site did not issue is replaced, and the version follo
 const browserBreaksBuild = (site: Site, name: string) =>
   contentVariant(site, name, '(()=>{throw new Error("this canary is broken in the browser")})()', 'browser');
 
-interface ActionRow {
-  action: string;
-  remote: string;
-  version: string;
-  automatic?: boolean;
-  why?: string;
-}
-
-async function rolloutOf(site: Site): Promise<{ version: string; percent: number } | undefined> {
-  const status = JSON.parse(await releaseOk(site, 'status', '--json')) as Record<
-    string,
-    { rollout?: { version: string; percent: number } }
-  >;
-  return status[REMOTE]?.rollout;
-}
+const rolloutOf = (site: Site) => rolloutOfRemote(site, REMOTE);
 
 /**
  * The rollout controller's defaults (docs/releases.md "Release settings"), which the e2e API runs with: the 8
