@@ -76,11 +76,24 @@ async function syncOrRestore(
 }
 
 /**
- * Adding increases the quantity (default 1): applied locally first, then synced when logged in.
- * Resolves true when the change stands (locally for guests, on the server for users).
+ * The first load's restore (the stored session and the browser's cart), once per store: a change the shopper makes
+ * before it has run waits for it, so the restore never replaces the change with the cart it reads.
  */
-export const addToCart =
-  (itemId: string, quantity = 1): ShopThunk<Promise<boolean>> =>
+const restores = new WeakMap<() => RootState, Promise<void>>();
+
+/**
+ * Waits for the first load's restore, starting it if the page has not yet: until then the cart is empty ('idle') or
+ * a server render's copy ('cookie'), and a change made on it would be lost when the browser's own cart comes in.
+ */
+const sessionRestored = (): ShopThunk => (dispatch, getState) => {
+  const restoring = restores.get(getState);
+  if (restoring) return restoring;
+  const { status } = getState().cart;
+  return status === 'idle' || status === 'cookie' ? dispatch(restoreSession()) : Promise.resolve();
+};
+
+const addItem =
+  (itemId: string, quantity: number): ShopThunk<Promise<boolean>> =>
   async (dispatch, getState) => {
     dispatch(itemAdded({ itemId, quantity }));
     if (!getState().auth.token) return true;
@@ -89,8 +102,7 @@ export const addToCart =
     );
   };
 
-/** Updating sets an exact quantity; 0 removes the item. */
-export const updateCartQuantity =
+const setQuantity =
   (itemId: string, quantity: number): ShopThunk<Promise<boolean>> =>
   async (dispatch, getState) => {
     dispatch(quantitySet({ itemId, quantity }));
@@ -100,8 +112,28 @@ export const updateCartQuantity =
     );
   };
 
+/**
+ * Adding increases the quantity (default 1): applied locally first, then synced when logged in.
+ * Resolves true when the change stands (locally for guests, on the server for users).
+ */
+export const addToCart =
+  (itemId: string, quantity = 1): ShopThunk<Promise<boolean>> =>
+  async (dispatch) => {
+    await dispatch(sessionRestored());
+    return dispatch(addItem(itemId, quantity));
+  };
+
+/** Updating sets an exact quantity; 0 removes the item. */
+export const updateCartQuantity =
+  (itemId: string, quantity: number): ShopThunk<Promise<boolean>> =>
+  async (dispatch) => {
+    await dispatch(sessionRestored());
+    return dispatch(setQuantity(itemId, quantity));
+  };
+
 /** Removes every item, on the server too when logged in. */
 export const clearCart = (): ShopThunk<Promise<boolean>> => async (dispatch, getState) => {
+  await dispatch(sessionRestored());
   const ids = Object.keys(getState().cart.items);
   dispatch(cartEmptied());
   if (!getState().auth.token || ids.length === 0) return true;
@@ -195,8 +227,18 @@ function takePendingCartOps(): CartOp[] {
  * forms sent without script are applied then: a guest's cart is the cookie's copy they were made on, a signed-in
  * shopper's server cart gets each change. An add made away from the cart page (Add to Cart sent natively before
  * the page was live) is confirmed as the live one is, with the toast; on the cart page the lines show it.
+ * It runs once per store: a later call (a cart change made before it, StrictMode's second effect) gets its promise.
  */
-export const restoreSession = (): ShopThunk => async (dispatch, getState) => {
+export const restoreSession = (): ShopThunk => (dispatch, getState) => {
+  let restoring = restores.get(getState);
+  if (!restoring) {
+    restoring = dispatch(restore());
+    restores.set(getState, restoring);
+  }
+  return restoring;
+};
+
+const restore = (): ShopThunk => async (dispatch, getState) => {
   // A server-rendered page starts anonymous (the token lives in this browser only): the stored one comes in now.
   const stored = getState().auth.token ? null : readStoredToken();
   if (stored) dispatch(tokenReceived(stored));
@@ -205,8 +247,8 @@ export const restoreSession = (): ShopThunk => async (dispatch, getState) => {
   if (getState().auth.token) {
     await dispatch(loadServerCart());
     for (const op of pending) {
-      if (op.kind === 'add') added = (await dispatch(addToCart(op.itemId, op.quantity))) || added;
-      else await dispatch(updateCartQuantity(op.itemId, op.quantity));
+      if (op.kind === 'add') added = (await dispatch(addItem(op.itemId, op.quantity))) || added;
+      else await dispatch(setQuantity(op.itemId, op.quantity));
     }
   } else {
     dispatch(cartReplaced(pending.length > 0 ? parseCartCookie(readCookie(CART_COOKIE)) : readGuestCart()));

@@ -43,6 +43,31 @@ describe('guest cart', () => {
   });
 });
 
+describe('a change made before the first load has restored the cart', () => {
+  it("a guest's add on a server render's copy waits for the browser's cart, and is kept and stored", async () => {
+    localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify({ [b]: 1 }));
+    const store = createShopStore({ auth: { token: null }, cart: { items: { [b]: 1 }, status: 'cookie' } });
+    const added = store.dispatch(addToCart(a));
+    const restored = store.dispatch(restoreSession());
+    expect(await added).toBe(true);
+    await restored;
+    expect(store.getState().cart).toEqual({ items: { [b]: 1, [a]: 1 }, status: 'ready' });
+    expect(JSON.parse(localStorage.getItem(GUEST_CART_STORAGE_KEY) ?? '{}')).toEqual({ [b]: 1, [a]: 1 });
+  });
+
+  it("a signed-in shopper's add before the stored session is restored reaches the server cart", async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, GOOD_TOKEN);
+    fake.serverCart = { [b]: 2 };
+    // As the server renders it: anonymous (the token lives in this browser only), the cookie's copy of the cart.
+    const store = createShopStore({ auth: { token: null }, cart: { items: { [b]: 2 }, status: 'cookie' } });
+    const added = store.dispatch(addToCart(a));
+    void store.dispatch(restoreSession());
+    expect(await added).toBe(true);
+    expect(fake.serverCart).toEqual({ [b]: 2, [a]: 1 });
+    expect(store.getState().cart.items).toEqual({ [b]: 2, [a]: 1 });
+  });
+});
+
 describe('changes made by forms sent without script (the cookie copy and its pending changes)', () => {
   const sentNatively = (cart: string, ops: string) => {
     document.cookie = `shop_cart=${cart}; path=/`;
