@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { SHELL_RELEASE } from '@metrology/releases/registry';
-import type { ArtifactCache, CheckedFile } from './artifacts.js';
+import type { ReleaseFileSource } from './release-file-sender.js';
+import type { VersionFiles } from './version-files.js';
 import type { Registry } from '@metrology/releases/registry';
 import type { RegistryEntry } from '@metrology/shared/release';
 
@@ -51,21 +52,17 @@ export function shellFileOf(rawUrl: string): string | null {
   return match?.[1] ?? null;
 }
 
-/**
- * Where one served shell file is: bytes checked from the artifact store, or a file on disk under `root`.
- */
-export type ShellFile =
-  { version: string | null; checked: CheckedFile } | { version: string | null; root: string; file: string };
+/** Where one served shell file is: a published version's (checked bytes or a file), or shell/dist's (version null). */
+export type ShellFile = ReleaseFileSource & { version: string | null };
 
 export function createShellSource(options: {
   shellDir: string;
-  releasesDir: string;
-  artifacts?: ArtifactCache;
+  /** where published versions' files are */
+  files: VersionFiles;
   versionsServed?: number;
   warn?: (message: string) => void;
 }) {
   const shellDir = path.resolve(options.shellDir);
-  const releasesDir = path.resolve(options.releasesDir);
   const count = options.versionsServed ?? DEFAULT_SHELL_VERSIONS_SERVED;
   const warn = options.warn ?? ((message: string) => console.error(message));
   /** The shell's entry last read: a registry that cannot be read (an outage) never sends the site to shell/dist. */
@@ -75,19 +72,8 @@ export function createShellSource(options: {
     return known;
   };
 
-  /**
-   * The folder holding a published shell version whole (fetched into this server's cache first with an artifact
-   * store; RELEASES_DIR for a version published without one), or null when its files are nowhere.
-   */
-  const folderOf = async (version: string): Promise<string | null> => {
-    if (options.artifacts) {
-      const cached = await options.artifacts.version(SHELL_RELEASE, version);
-      if (cached) return cached.dir;
-    }
-    const folder = path.join(releasesDir, SHELL_RELEASE, version);
-    return (await fs.stat(path.join(folder, 'index.html')).catch(() => null)) ? folder : null;
-  };
-
+  /** The folder holding a published shell version whole, or null when its files are nowhere. */
+  const folderOf = (version: string) => options.files.folder(SHELL_RELEASE, version, 'index.html');
   return {
     count,
     /**
@@ -125,22 +111,14 @@ export function createShellSource(options: {
         return there?.isFile() ? { version: null, root: shellDir, file } : null;
       }
       for (const version of versions) {
-        if (options.artifacts) {
-          try {
-            const checked = await options.artifacts.file(SHELL_RELEASE, version, file);
-            if (checked) return { version, checked };
-            // The store holds the version, not this file: look in the next version.
-            if (await options.artifacts.version(SHELL_RELEASE, version)) continue;
-          } catch (error) {
-            warn(
-              `shell ${version}: ${file} cannot be fetched (${error instanceof Error ? error.message : error})`,
-            );
-            continue;
-          }
+        try {
+          const found = await options.files.file(SHELL_RELEASE, version, file);
+          if (found) return { ...found, version };
+        } catch (error) {
+          warn(
+            `shell ${version}: ${file} cannot be fetched (${error instanceof Error ? error.message : error})`,
+          );
         }
-        const relative = path.join(SHELL_RELEASE, version, file);
-        const there = await fs.stat(path.join(releasesDir, relative)).catch(() => null);
-        if (there?.isFile()) return { version, root: releasesDir, file: relative };
       }
       return null;
     },

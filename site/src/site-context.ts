@@ -13,6 +13,7 @@ import { sessionCookie, visitorOf } from './render/visitor.js';
 import { createRegistryReader } from './registry-reading.js';
 import { createReleaseFileSender } from './release-file-sender.js';
 import { createShellSource } from './shell-versions.js';
+import { folderVersionFiles, storedVersionFiles } from './version-files.js';
 import { DEFAULT_SHELL_VERSIONS_SERVED } from './shell-versions.js';
 import { DEFAULT_VITALS_SAMPLE_RATE } from './render/visitor.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -77,6 +78,13 @@ export async function createSiteContext(
           log: (message) => app.log.error(`artifact store: ${message}`),
         })
       : undefined;
+  const files = artifacts
+    ? storedVersionFiles({
+        cache: artifacts,
+        releasesDir: options.releasesDir,
+        warn: (message) => app.log.warn(message),
+      })
+    : folderVersionFiles(options.releasesDir);
   const sendReleaseFile = createReleaseFileSender(
     createCompressedCopies({
       ...(cacheDir ? { dir: path.join(cacheDir, '.compressed') } : {}),
@@ -86,8 +94,7 @@ export async function createSiteContext(
   );
   const shellSource = createShellSource({
     shellDir: options.shellDir,
-    releasesDir: options.releasesDir,
-    ...(artifacts ? { artifacts } : {}),
+    files,
     versionsServed: options.shellVersionsServed ?? DEFAULT_SHELL_VERSIONS_SERVED,
     warn: (message) => app.log.warn(message),
   });
@@ -97,8 +104,7 @@ export async function createSiteContext(
       : createPageRenderer({
           shellDir: options.shellDir,
           shellSource,
-          releasesDir: options.releasesDir,
-          ...(artifacts ? { artifacts } : {}),
+          files,
           apiInternalUrl: urls.apiInternalUrl,
           browserConfig: urls.browserConfig,
           readRegistry: registry.read,
@@ -125,9 +131,8 @@ export async function createSiteContext(
     urls,
     signingKey,
     vitalsSampleRate: options.vitalsSampleRate ?? DEFAULT_VITALS_SAMPLE_RATE,
-    releasesDir: path.resolve(options.releasesDir),
     registry,
-    artifacts,
+    files,
     sendReleaseFile,
     shellSource,
     renderer,

@@ -4,14 +4,13 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
 import { fallbackOrder, registryForVisitor } from '@metrology/shared/release';
 import { CART_COOKIE } from '@metrology/shared/rules';
 import { composeDocument } from './document.js';
 import { cookieValue } from './visitor.js';
 import { createShellSource } from '../shell-versions.js';
-import type { ArtifactCache } from '../artifacts.js';
 import type { ShellSource } from '../shell-versions.js';
+import type { VersionFiles } from '../version-files.js';
 import type { Visitor } from './visitor.js';
 import type { Registry } from '@metrology/shared/release';
 
@@ -60,11 +59,10 @@ export interface PageAnswer {
 export interface RendererOptions {
   /** shell/dist: the shell served while no shell version is published */
   shellDir: string;
-  /** where the live shell version is (default one made from shellDir, releasesDir and artifacts) */
+  /** where the live shell version is (default one made from shellDir and files) */
   shellSource?: ShellSource;
-  releasesDir: string;
-  /** the versions in the artifact store, in this server's cache: those a page needs are fetched and checked before it renders (the Node builds are loaded from the cache folder); versions the store does not hold are read from releasesDir */
-  artifacts?: ArtifactCache;
+  /** where published versions' files are: the Node builds a page needs are made ready there before it renders */
+  files: VersionFiles;
   /** where this server calls the API */
   apiInternalUrl: string;
   /** what /config.json answers now */
@@ -93,15 +91,9 @@ async function readJson(file: string) {
 }
 
 export function createPageRenderer(options: RendererOptions) {
-  const releasesDir = path.resolve(options.releasesDir);
   const shellSource =
     options.shellSource ??
-    createShellSource({
-      shellDir: options.shellDir,
-      releasesDir,
-      ...(options.artifacts ? { artifacts: options.artifacts } : {}),
-      warn: options.warn,
-    });
+    createShellSource({ shellDir: options.shellDir, files: options.files, warn: options.warn });
   type LoadedShell = {
     render: (request: unknown) => Promise<ShellRender>;
     template: string;
@@ -149,17 +141,17 @@ export function createPageRenderer(options: RendererOptions) {
     const key = `${remote}/${version}`;
     let manifest = manifests.get(key);
     if (!manifest) {
-      manifest = (
-        options.artifacts
-          ? options.artifacts
-              .file(remote, version, 'mf-manifest.json')
-              .then((checked) =>
-                checked
-                  ? JSON.parse(checked.data.toString('utf8'))
-                  : readJson(path.join(releasesDir, remote, version, 'mf-manifest.json')),
-              )
-          : readJson(path.join(releasesDir, remote, version, 'mf-manifest.json'))
-      ).catch(() => null);
+      manifest = options.files
+        .file(remote, version, 'mf-manifest.json')
+        .then(async (found) => {
+          if (!found) return null;
+          const text =
+            'checked' in found
+              ? found.checked.data.toString('utf8')
+              : await fs.readFile(path.join(found.root, found.file), 'utf8');
+          return JSON.parse(text) as unknown;
+        })
+        .catch(() => null);
       manifests.set(key, manifest);
       if (manifests.size > 50) {
         const oldest = manifests.keys().next().value;
@@ -201,41 +193,6 @@ export function createPageRenderer(options: RendererOptions) {
       ],
       fetches: [`${base}mf-manifest.json`],
     };
-  };
-
-  /**
-   * With an artifact store, the Node builds are loaded from the cache folder: the versions this page is served are
-   * fetched and checked first. A version not in the store (published before it) is copied in from releasesDir (a
-   * copy, not a link: the site server runs under Node's permission model, which allows it no symbolic link); one
-   * refused stays out of the folder, so its section is the browser's. The fallbacks are fetched without waiting.
-   * @param served remote -> version
-   */
-  const versionsReady = async (served: Record<string, string>, fallbacks: Record<string, string[]>) => {
-    const cache = options.artifacts;
-    if (!cache) return releasesDir;
-    const ready = async (remote: string, version: string) => {
-      if (!version) return;
-      try {
-        if (await cache.version(remote, version)) return;
-        const folder = path.join(cache.cacheDir, remote, version);
-        const older = path.join(releasesDir, remote, version);
-        if (!(await fs.stat(older).catch(() => null))) return;
-        if (await fs.stat(folder).catch(() => null)) return;
-        await fs.mkdir(path.dirname(folder), { recursive: true });
-        // Copied beside it, then renamed: a version is never loaded half-copied, and of two copies one wins.
-        const incoming = `${folder}.copy-${randomBytes(4).toString('hex')}`;
-        await fs.cp(older, incoming, { recursive: true });
-        await fs.rename(incoming, folder).catch(() => fs.rm(incoming, { recursive: true, force: true }));
-      } catch (error) {
-        options.warn(
-          `${remote} ${version} cannot be fetched (${error instanceof Error ? error.message : String(error)})`,
-        );
-      }
-    };
-    for (const [remote, versions] of Object.entries(fallbacks))
-      for (const version of versions) void ready(remote, version);
-    await Promise.all(Object.entries(served).map(([remote, version]) => ready(remote, version)));
-    return cache.cacheDir;
   };
 
   const cacheMs = options.cacheMs ?? 1000;
@@ -339,7 +296,7 @@ export function createPageRenderer(options: RendererOptions) {
       });
       // The cart's copy in its cookie (ids and quantities only): the badge and /cart are rendered with it.
       const cartCookie = cookieValue(cookie, CART_COOKIE)?.slice(0, 4096) ?? '';
-      const buildsDir = await versionsReady(versions, fallbacks);
+      const buildsDir = await options.files.prepare(versions, fallbacks);
       const render = async (): Promise<ServedPage> => {
         const started = performance.now();
         const result = await loaded.render({

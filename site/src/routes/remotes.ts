@@ -5,7 +5,7 @@ import { ArtifactRefused } from '../artifacts.js';
 import { fileAudience, registryForPublic, releaseFileOf, releaseFileResponse } from '../release-files.js';
 import { networkOf, visitorOf } from '../render/visitor.js';
 import type { FastifyInstance } from 'fastify';
-import type { CheckedFile } from '../artifacts.js';
+import type { ReleaseFileSource } from '../release-file-sender.js';
 import type { SiteContext } from '../site-context.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -69,21 +69,19 @@ export async function remoteRoutes(app: FastifyInstance, { site }: { site: SiteC
     const cacheControl =
       audience === 'preview' ? 'private, no-cache' : manifest ? 'public, no-cache' : IMMUTABLE;
     reply.header('Cache-Control', cacheControl);
-    if (site.artifacts) {
-      let checked: CheckedFile | null;
-      try {
-        checked = await site.artifacts.file(wanted.remote, wanted.version, wanted.file);
-      } catch (error) {
-        // A file whose bytes are not its manifest's is never sent (the cache logged which and why).
-        request.log.error({ err: error, url: request.url }, 'a release file is refused');
-        reply.code(error instanceof ArtifactRefused ? 502 : 503).header('Cache-Control', NEVER_CACHE);
-        return { error: 'This file is not available' };
-      }
-      if (checked) return site.sendReleaseFile(request, reply, wanted.file, sent.contentType, { checked });
+    let found: ReleaseFileSource | null;
+    try {
+      found = await site.files.file(wanted.remote, wanted.version, wanted.file);
+    } catch (error) {
+      // A file whose bytes are not its manifest's is never sent (the cache logged which and why).
+      request.log.error({ err: error, url: request.url }, 'a release file is refused');
+      reply.code(error instanceof ArtifactRefused ? 502 : 503).header('Cache-Control', NEVER_CACHE);
+      return { error: 'This file is not available' };
     }
-    return site.sendReleaseFile(request, reply, wanted.file, sent.contentType, {
-      root: site.releasesDir,
-      file: `${wanted.remote}/${wanted.version}/${wanted.file}`,
-    });
+    if (!found) {
+      reply.code(404).header('Cache-Control', 'no-cache');
+      return { error: 'Not found' };
+    }
+    return site.sendReleaseFile(request, reply, wanted.file, sent.contentType, found);
   });
 }
