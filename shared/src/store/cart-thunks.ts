@@ -238,7 +238,24 @@ export const restoreSession = (): ShopThunk => (dispatch, getState) => {
   return restoring;
 };
 
+/** How often a page being replaced looks again whether it still is (the shopper may stop the navigation). */
+const LEAVING_POLL_MS = 100;
+
+/**
+ * Whether a form the page's early-input script sent natively is on its way (the script's `away()`): the page is
+ * being replaced by the answer, and the cart changes that form made (the cart cookie and its pending changes) are
+ * that next page's to take.
+ */
+function pageLeaving(): boolean {
+  if (typeof window === 'undefined') return false;
+  const early = (window as unknown as { __shopEarly?: { away?: () => boolean } }).__shopEarly;
+  return early?.away?.() === true;
+}
+
 const restore = (): ShopThunk => async (dispatch, getState) => {
+  // Restored on a page being replaced, the browser's cart (without the change on its way) would overwrite the cart
+  // cookie the answer set, and the change would be taken here, not on the page that shows it.
+  while (pageLeaving()) await new Promise((resolve) => setTimeout(resolve, LEAVING_POLL_MS));
   // A server-rendered page starts anonymous (the token lives in this browser only): the stored one comes in now.
   const stored = getState().auth.token ? null : readStoredToken();
   if (stored) dispatch(tokenReceived(stored));

@@ -100,6 +100,32 @@ describe('changes made by forms sent without script (the cookie copy and its pen
     expect(success).toHaveBeenCalledTimes(1);
   });
 
+  it('a page being replaced by the answer to a form sent natively leaves its changes to the next page', async () => {
+    const success = jest.spyOn(notify, 'success');
+    let away = true;
+    const early = window as unknown as { __shopEarly?: { away: () => boolean } };
+    early.__shopEarly = { away: () => away };
+    try {
+      window.history.replaceState(null, '', '/product/a-gauge');
+      const leaving = createShopStore({ auth: { token: null }, cart: { items: {}, status: 'cookie' } });
+      const restored = leaving.dispatch(restoreSession());
+      sentNatively(`${a}:1`, `a:${a}:1`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(leaving.getState().cart.status).toBe('cookie');
+      expect(document.cookie).toContain(`shop_cart_ops=a:${a}:1`);
+      expect(document.cookie).toContain(`shop_cart=${a}:1`);
+      expect(success).not.toHaveBeenCalled();
+
+      // The shopper stopped the navigation: the page goes on, and takes the change itself.
+      away = false;
+      await restored;
+      expect(leaving.getState().cart.items).toEqual({ [a]: 1 });
+      expect(success).toHaveBeenCalledTimes(1);
+    } finally {
+      delete early.__shopEarly;
+    }
+  });
+
   it("a signed-in shopper's changes reach the server cart; on the cart page the lines show them, no toast", async () => {
     const success = jest.spyOn(notify, 'success');
     localStorage.setItem(TOKEN_STORAGE_KEY, GOOD_TOKEN);
