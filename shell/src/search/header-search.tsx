@@ -53,6 +53,18 @@ export function HeaderSearch() {
   const [trigger, result] = useLazySuggestProductsQuery();
   const input = useRef<HTMLInputElement>(null);
 
+  // The text lives in the field (uncontrolled): what was typed before the page hydrated is kept by React and taken
+  // in here; `text` follows it for the suggestions.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed) setText(typed);
+  }, []);
+
+  const clear = () => {
+    if (input.current) input.current.value = '';
+    setText('');
+  };
+
   const query = text.trim();
   const wanted = query.length >= SUGGEST_MIN_CHARS ? query : '';
   useEffect(() => {
@@ -79,7 +91,7 @@ export function HeaderSearch() {
   };
   const go = (to: string) => {
     reset();
-    setText('');
+    clear();
     input.current?.blur();
     navigate(to);
   };
@@ -99,8 +111,6 @@ export function HeaderSearch() {
       }
       case 'Enter': {
         event.preventDefault();
-        // The words in the box as the shopper sees them (typed while the page hydrated, they may not have
-        // reached the state yet).
         const words = event.currentTarget.value.trim();
         if (activeOption) go(activeOption.to);
         else if (words) go(`/products?q=${encodeURIComponent(words)}`);
@@ -110,9 +120,9 @@ export function HeaderSearch() {
         if (expanded) {
           event.preventDefault();
           reset();
-        } else if (text) {
+        } else if (event.currentTarget.value) {
           event.preventDefault();
-          setText('');
+          clear();
         }
         return;
       default:
@@ -148,7 +158,7 @@ export function HeaderSearch() {
         autoComplete="off"
         spellCheck={false}
         placeholder="Search instruments"
-        value={text}
+        defaultValue=""
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);
