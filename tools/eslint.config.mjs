@@ -160,7 +160,7 @@ export default tseslint.config(
     // element has hydrated (React's fiber flags): the early-input script, and the replayer that gives the presses
     // back (its text sync still reads a controlled field's rendered value for the fields not yet in the page).
     files: ['**/*.{ts,tsx,mjs,cjs,js}'],
-    ignores: ['shell/src/early-input/replay.ts', 'shared/server/early-input.mjs'],
+    ignores: ['shell/src/early-input/replay.ts', 'server-kit/src/early-input.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_DELIVERY_FEE } from '@metrology/shared/rules';
-import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
+import { trustProxyFromEnv } from '@metrology/server-kit/trust-proxy';
 import {
   mailOptionsFromEnv,
   resolveMail,

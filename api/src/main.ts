@@ -1,7 +1,7 @@
 // The API process: `node api/dist/main.js`, configured by the environment (api/README.md).
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:net';
-import { drainServer, listenAlso, shutdownTimesFromEnv } from '@metrology/shared/drain';
+import { drainServer, listenAlso, shutdownTimesFromEnv } from '@metrology/server-kit/drain';
 import { buildApp } from './app.js';
 import { providerMode } from './features/orders/payment-providers.js';
 import { invocationDir, optionsFromEnv } from './config.js';

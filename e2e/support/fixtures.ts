@@ -12,7 +12,7 @@ export interface Site extends Stack {
 
 /**
  * Tests act as a shopper does: as soon as a control shows, never after waiting for hydration or a quiet network
- * (the page holds input made before it hydrated and gives it back once, see shared/server/early-input.mjs).
+ * (the page holds input made before it hydrated and gives it back once, see server-kit/src/early-input.ts).
  *
  * Each worker has a whole stack of its own (support/global-setup.ts): `stack` is the worker's, for hooks that run
  * once per file (beforeAll); `site` is the same stack for one test, its geolocation answer reset to 'US' before and

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { rolloutBucket } from '@metrology/shared/release';
-import { signToken } from '@metrology/shared/signed-token';
+import { signToken } from '@metrology/server-kit/signed-token';
 import {
   liveVersion,
   release,

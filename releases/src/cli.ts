@@ -1,7 +1,7 @@
 // `npm run release -- publish|preview|rollout|complete|abort|rollback|status|log`: what a release manager does
 // with one remote at a time.
 import path from 'node:path';
-import { signToken } from '@metrology/shared/signed-token';
+import { signToken } from '@metrology/server-kit/signed-token';
 import {
   abortRollout,
   approveRolloutStage,

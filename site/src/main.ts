@@ -3,7 +3,7 @@
 // (shell/dist only while no shell version is published) on SITE_PORT; every setting is read once, here, from the
 // environment (options.ts). With a database URL the live registry is read from PostgreSQL on every request (the
 // pointer every instance shares), and the versions' files are fetched from PostgreSQL into SITE_CACHE_DIR.
-// SIGTERM/SIGINT: stop accepting, drain the open connections (shared/server/drain.mjs), finish the requests in
+// SIGTERM/SIGINT: stop accepting, drain the open connections (@metrology/server-kit/drain), finish the requests in
 // flight, close the database pool, exit.
 //
 // It runs every team's Node build in this process, so it keeps no secret where that code would look: with
@@ -57,7 +57,7 @@ const { siteSettingsFromEnv } = await import('./options.js');
 const { createSiteServer } = await import('./server.js');
 const { openPgRegistryReader } = await import('@metrology/releases/pg-store');
 const { findSigningKey } = await import('@metrology/releases/signing-key');
-const { drainServer, listenAlso } = await import('@metrology/shared/drain');
+const { drainServer, listenAlso } = await import('@metrology/server-kit/drain');
 
 const settings = siteSettingsFromEnv(process.env, { root: ROOT, dataDir });
 const { port, host, handoverPort, shutdown, cacheDir } = settings.process;

@@ -4,7 +4,7 @@
 // render time, and the pages served and failed per remote version (what a canary decision compares), the
 // compressed copies of release files made.
 import { Counter, Histogram, Registry } from 'prom-client';
-import { isInternalAddress } from '@metrology/shared/trust-proxy';
+import { isInternalAddress } from '@metrology/server-kit/trust-proxy';
 import type { FastifyInstance } from 'fastify';
 
 /** Seconds: a cached page or a static file in a millisecond or two, a cold render up to the 30 s request timeout. */

@@ -2,8 +2,8 @@
 // (siteSettingsFromEnv, called once by main.ts). The server itself reads no variable: a test or a launcher builds
 // the options it wants, and everything left out takes the default named on each field.
 import path from 'node:path';
-import { shutdownTimesFromEnv } from '@metrology/shared/drain';
-import { trustProxyFromEnv } from '@metrology/shared/trust-proxy';
+import { shutdownTimesFromEnv } from '@metrology/server-kit/drain';
+import { trustProxyFromEnv } from '@metrology/server-kit/trust-proxy';
 import { DEFAULT_GEO_URL } from './environment.js';
 import { cspHostsFromEnv } from './security.js';
 import { shellVersionsServedFromEnv } from './shell-versions.js';

@@ -18,6 +18,16 @@ const swc = [
   },
 ];
 
+/**
+ * The Node packages (the server helpers, the release platform, the site server) are tested from their sources, as
+ * the API's tests and the shell's early-input test load them.
+ */
+const PACKAGE_SOURCES = {
+  '^@metrology/server-kit/(.*)$': '<rootDir>/../server-kit/src/$1',
+  '^@metrology/releases/(.*)$': '<rootDir>/../releases/src/$1',
+  '^@metrology/site/(.*)$': '<rootDir>/../site/src/$1',
+};
+
 const browserProject = (name) => ({
   displayName: name,
   rootDir: path.join(ROOT, name),
@@ -39,9 +49,7 @@ const browserProject = (name) => ({
     '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
     '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
     '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
-    '^@metrology/shared/html-escape$': '<rootDir>/../shared/server/html-escape.mjs',
-    '^@metrology/shared/signed-token$': '<rootDir>/../shared/server/signed-token.mjs',
-    '^@metrology/shared/early-input$': '<rootDir>/../shared/server/early-input.mjs',
+    ...PACKAGE_SOURCES,
     '\\.css$': '<rootDir>/../tools/jest/style-stub.cjs',
     '\\.(svg|png|jpg|webp)$': '<rootDir>/../tools/jest/file-stub.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -49,12 +57,6 @@ const browserProject = (name) => ({
   setupFiles: ['<rootDir>/../tools/jest/setup-globals.cjs'],
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/setup-dom.ts'],
 });
-
-/** The release platform and the site server are tested from their sources, as the API's tests load them. */
-const PACKAGE_SOURCES = {
-  '^@metrology/releases/(.*)$': '<rootDir>/../releases/src/$1',
-  '^@metrology/site/(.*)$': '<rootDir>/../site/src/$1',
-};
 
 /** A Node package's tests (the release platform, the site server, the scripts). */
 const nodeProject = (name) => ({
@@ -67,11 +69,6 @@ const nodeProject = (name) => ({
   moduleNameMapper: {
     '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
     '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
-    '^@metrology/shared/trust-proxy$': '<rootDir>/../shared/server/trust-proxy.mjs',
-    '^@metrology/shared/html-escape$': '<rootDir>/../shared/server/html-escape.mjs',
-    '^@metrology/shared/signed-token$': '<rootDir>/../shared/server/signed-token.mjs',
-    '^@metrology/shared/early-input$': '<rootDir>/../shared/server/early-input.mjs',
-    '^@metrology/shared/drain$': '<rootDir>/../shared/server/drain.mjs',
     ...PACKAGE_SOURCES,
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
@@ -83,7 +80,7 @@ const apiProject = (displayName, extra) => ({
   rootDir: path.join(ROOT, 'api'),
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.test.ts'],
-  // The release desk loads the release platform's own code (releases/src), .mjs too (shared/server).
+  // The release desk loads the release platform's own code (releases/src), .mjs too (the release model).
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper: {
@@ -92,9 +89,6 @@ const apiProject = (displayName, extra) => ({
     '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
     '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
     '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
-    '^@metrology/shared/trust-proxy$': '<rootDir>/../shared/server/trust-proxy.mjs',
-    '^@metrology/shared/html-escape$': '<rootDir>/../shared/server/html-escape.mjs',
-    '^@metrology/shared/signed-token$': '<rootDir>/../shared/server/signed-token.mjs',
     ...PACKAGE_SOURCES,
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
@@ -115,6 +109,6 @@ export default {
       globalSetup: '<rootDir>/../tools/jest/postgres-setup.cjs',
       globalTeardown: '<rootDir>/../tools/jest/postgres-teardown.cjs',
     }),
-    ...['releases', 'site', 'tools'].map(nodeProject),
+    ...['server-kit', 'releases', 'site', 'tools'].map(nodeProject),
   ],
 };

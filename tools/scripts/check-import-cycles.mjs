@@ -5,7 +5,7 @@ import { REMOTE_NAMES, SHELL } from '@metrology/shared/release';
 import { ROOT } from '../src/paths.mjs';
 import { findImportCycles } from '../src/import-cycles.mjs';
 
-const packages = ['shared', SHELL.dir, ...REMOTE_NAMES, 'api', 'releases', 'site'];
+const packages = ['shared', 'server-kit', SHELL.dir, ...REMOTE_NAMES, 'api', 'releases', 'site'];
 const roots = [...packages.map((name) => path.join(ROOT, name, 'src')), path.join(ROOT, 'tools/src')];
 const cycles = await findImportCycles(roots);
 if (cycles.length > 0) {

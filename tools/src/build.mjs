@@ -15,21 +15,27 @@ export const PACKAGES = [
     inputs: ['src', 'styles', 'release', 'package.json', 'tsconfig.build.json'],
   },
   {
+    dir: 'server-kit',
+    workspace: '@metrology/server-kit',
+    inputs: ['src', 'package.json', 'tsconfig.build.json'],
+  },
+  {
     dir: 'releases',
     workspace: '@metrology/releases',
     inputs: ['src', 'package.json', 'tsconfig.build.json'],
+    deps: ['server-kit'],
   },
   {
     dir: 'site',
     workspace: '@metrology/site',
     inputs: ['src', 'package.json', 'tsconfig.build.json'],
-    deps: ['releases'],
+    deps: ['server-kit', 'releases'],
   },
   {
     dir: 'api',
     workspace: '@metrology/api',
     inputs: ['src', 'package.json', 'tsconfig.build.json'],
-    deps: ['shared', 'releases'],
+    deps: ['shared', 'server-kit', 'releases'],
   },
   ...[SHELL.dir, ...REMOTE_NAMES].map((dir) => ({
     dir,

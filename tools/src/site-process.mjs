@@ -90,7 +90,7 @@ function packageDir(/** @type {string} */ name, /** @type {string} */ fromDir) {
  * The workspace packages the site server runs. Each is read whole: Node resolves @metrology/<name> through its
  * link in node_modules, and a link it may read opens the folder it points to.
  */
-const WORKSPACES = Object.freeze(['site', 'releases', 'shared']);
+const WORKSPACES = Object.freeze(['site', 'releases', 'server-kit', 'shared']);
 
 /**
  * The installed packages the site server can load: the dependencies (and peers) of the workspace packages it runs,

@@ -1,7 +1,7 @@
 // GET /metrics: Prometheus text, moving with traffic, and refused to anyone outside loopback and the
 // TRUST_PROXY network, also through the balancer.
 import type { FastifyInstance } from 'fastify';
-import { signToken } from '@metrology/shared/signed-token';
+import { signToken } from '@metrology/server-kit/signed-token';
 import { parsePrometheusText, sampleValue } from '@metrology/test-kit/prometheus-text';
 import { startApp } from './helpers/test-app.js';
 

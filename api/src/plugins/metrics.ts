@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { REMOTE_NAMES } from '@metrology/shared/release';
-import { isInternalAddress } from '@metrology/shared/trust-proxy';
+import { isInternalAddress } from '@metrology/server-kit/trust-proxy';
 
 /** Latency buckets in seconds: a cached list in a few ms up to a slow write near the 10 s statement timeout. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

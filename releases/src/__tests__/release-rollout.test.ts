@@ -2,7 +2,7 @@
 // stores: RELEASES_DIR/registry.json (+ actions.jsonl) and PostgreSQL (release_registry + release_actions).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { verifyToken } from '@metrology/shared/signed-token';
+import { verifyToken } from '@metrology/server-kit/signed-token';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../tools/src/pg-cluster.mjs';
 import { openPgRegistryStore, type PgRegistryStore } from '../pg-store.js';
 import {

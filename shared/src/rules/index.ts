@@ -7,3 +7,4 @@ export * from './email-address.js';
 export * from './validation.js';
 export * from './password-policy.js';
 export * from './password.js';
+export * from './html-escape.js';

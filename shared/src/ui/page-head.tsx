@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, type JSX, type ReactNode } from 'react';
-import { escapeHtml, scriptSafeJson } from '@metrology/shared/html-escape';
+import { escapeHtml, scriptSafeJson } from '../rules/html-escape.js';
 import { getRuntimeConfig } from '../config/runtime-config.js';
 import { BRAND_NAME } from '../rules/constants.js';
 

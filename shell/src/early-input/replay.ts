@@ -1,4 +1,4 @@
-// Gives back what the page's early-input script (@metrology/shared/early-input) held before hydration: each click
+// Gives back what the page's early-input script (@metrology/server-kit/early-input) held before hydration: each click
 // or submit once, when the element React owns has hydrated and the shopper's session is restored (so a replayed
 // "Add to cart" lands in the cart the page goes on with, not in the server render's copy that is about to be
 // replaced).

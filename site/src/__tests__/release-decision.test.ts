@@ -4,7 +4,7 @@ import {
   versionForVisitor,
   type RegistryEntry,
 } from '@metrology/shared/release';
-import { signToken, verifyToken } from '@metrology/shared/signed-token';
+import { signToken, verifyToken } from '@metrology/server-kit/signed-token';
 import {
   DEFAULT_VITALS_SAMPLE_RATE,
   cookieValue,

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { EARLY_INPUT_SCRIPT } from '@metrology/shared/early-input';
+import { EARLY_INPUT_SCRIPT } from '@metrology/server-kit/early-input';
 import { composeDocument, escapeHtml, scriptSafeJson } from '../render/document.js';
 import { withNonce } from '../security.js';
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { drainServer } from '@metrology/shared/drain';
+import { drainServer } from '@metrology/server-kit/drain';
 import { renderlessSite } from './site-fixtures';
 
 // A site server that got SIGTERM says it is not ready at once, so a balancer stops sending it pages while it drains.

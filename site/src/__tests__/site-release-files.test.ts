@@ -4,7 +4,7 @@
 // link's browser nowhere but this site.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { signToken } from '@metrology/shared/signed-token';
+import { signToken } from '@metrology/server-kit/signed-token';
 import { publishRelease, recordAction, rollbackRelease, releaseStore } from '@metrology/releases/registry';
 import { sameSitePath } from '../release-files.js';
 import { issuedSessionId, newSession, networkOf } from '../render/visitor.js';

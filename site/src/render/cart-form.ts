@@ -9,10 +9,10 @@ import {
   applyCartForm,
   cartCookieString,
   cartOpsCookieString,
+  escapeHtml,
   parseCartCookie,
   parseCartOps,
 } from '@metrology/shared/rules';
-import { escapeHtml } from '@metrology/shared/html-escape';
 import { sameSitePath } from '../release-files.js';
 import { cookieValue } from './visitor.js';
 import type { FastifyRequest } from 'fastify';

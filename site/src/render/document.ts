@@ -1,7 +1,7 @@
 // The served page: the shell's index.html with the server render in #root, the page's head, the styles of the
 // route and its LCP image first, the page's data for hydration, and the scripts only after the first paint.
-import { escapeHtml, scriptSafeJson } from '@metrology/shared/html-escape';
-import { EARLY_INPUT_SCRIPT } from '@metrology/shared/early-input';
+import { escapeHtml, scriptSafeJson } from '@metrology/shared/rules';
+import { EARLY_INPUT_SCRIPT } from '@metrology/server-kit/early-input';
 
 export { escapeHtml, scriptSafeJson };
 
@@ -32,7 +32,7 @@ const TEMPLATE_SCRIPT = /<script\b[^>]*\bsrc=("[^"]*"|'[^']*'|[^\s>]+)[^>]*><\/s
  * image (the one fetched first), the scripts wait until it has arrived and painted (2.5 s at most), so no script
  * task stands between the image and its paint. A hidden tab (prerender,
  * a background tab) paints nothing, so it starts at once. An entry that fails to load sends the input held so far
- * natively (early-input.mjs).
+ * natively (@metrology/server-kit/early-input).
  */
 function lateLoader(load: { entries: string[]; preloads: string[]; fetches: string[] }) {
   return `<script>(function(l){var d=document,n=d.currentScript&&d.currentScript.nonce,done=0;function add(t,a){var e=d.createElement(t);for(var k in a)e[k]=a[k];if(n)e.nonce=n;e.setAttribute('fetchpriority','low');d.head.appendChild(e)}function go(){if(done)return;done=1;l.entries.forEach(function(u){add('script',{src:u,async:true,onerror:function(){var s=window.__shopEarly;if(s)s.fail()}})});l.preloads.forEach(function(u){add('link',{rel:'preload',as:'script',href:u})});l.fetches.forEach(function(u){add('link',{rel:'preload',as:'fetch',href:u,crossOrigin:'anonymous'})})}function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}if(d.visibilityState==='hidden'){go();return}var lcp=d.querySelector('#root img[fetchpriority=high]');if(lcp&&!lcp.complete){lcp.addEventListener('load',painted);lcp.addEventListener('error',painted);setTimeout(go,2500)}else{painted();setTimeout(go,250)}})(${scriptSafeJson(load)})</script>`;

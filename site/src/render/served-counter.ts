@@ -2,7 +2,7 @@
 // whose browser fetched that version's code from /remotes/ (ran: it really ran it), or that this server rendered
 // with it (and whether that render failed), with the network it came from. Batched and sent to the API, which keeps
 // the counts every site instance shares and decides (ROLLOUT_* settings) whether the canary goes on or goes back.
-import { signBody } from '@metrology/shared/signed-token';
+import { signBody } from '@metrology/server-kit/signed-token';
 
 /** At most this many visits wait for the API; past it, visits that failed nothing are dropped first. */
 export const MAX_PENDING = 10_000;

@@ -4,7 +4,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { isRemoteName } from '@metrology/shared/release';
-import { signToken, verifyToken } from '@metrology/shared/signed-token';
+import { signToken, verifyToken } from '@metrology/server-kit/signed-token';
 import type { RemoteName } from '@metrology/shared/release';
 
 export const SESSION_COOKIE = 'shop_session';

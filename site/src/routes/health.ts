@@ -1,6 +1,6 @@
 // The probes: /healthz (the process answers), /livez (liveness) and /readyz (readiness: not draining, the release
 // pointer readable, the API answering). A balancer stops sending traffic to a site that is not ready.
-import { isDraining } from '@metrology/shared/drain';
+import { isDraining } from '@metrology/server-kit/drain';
 import type { FastifyInstance } from 'fastify';
 import type { SiteContext } from '../site-context.js';
 

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { scriptSafeJson } from '@metrology/shared/html-escape';
+import { scriptSafeJson } from '@metrology/shared/rules';
 import { releaseFileResponse } from '../release-files.js';
 import { inSpeedSample, networkOf, pageToken } from '../render/visitor.js';
 import { normalisedPath, servablePath } from '../safe-path.js';

@@ -46,8 +46,8 @@ const refused: Probe[] = [
     text: 'export const fiber = (el: { __reactFiber$abc?: unknown }) => el.__reactFiber$abc;\n',
   },
   {
-    file: 'shared/server/probe.mjs',
-    text: 'export const pick = ({ __reactProps$abc: props }) => props;\n',
+    file: 'server-kit/src/probe.ts',
+    text: 'export const pick = ({ __reactProps$abc: props }: { __reactProps$abc: unknown }) => props;\n',
   },
   {
     file: 'e2e/tests/probe.ts',

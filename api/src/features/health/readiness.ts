@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { isDraining } from '@metrology/shared/drain';
+import { isDraining } from '@metrology/server-kit/drain';
 
 /** Below this much free space in DATA_DIR the API is not ready (orders, resumes and the database need room). */
 export const MIN_FREE_BYTES = 64 * 1024 * 1024;

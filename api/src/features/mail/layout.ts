@@ -1,7 +1,7 @@
 // One message written once as blocks, rendered twice: a plain text part and a simple HTML part in the shop's
 // colours (shared/styles/base.css). Everything from the database or a form is escaped; no remote image is linked,
 // so nothing loads from a server when the message is opened.
-import { escapeHtml } from '@metrology/shared/html-escape';
+import { escapeHtml } from '@metrology/shared/rules';
 import { BRAND, SUPPORT_EMAIL } from '../../seed/brand.js';
 
 export type Block =

@@ -13,7 +13,7 @@ import {
   ServedBody,
   type LoadFailure,
 } from '@metrology/shared/contracts';
-import { verifyBodySignature, verifyToken } from '@metrology/shared/signed-token';
+import { verifyBodySignature, verifyToken } from '@metrology/server-kit/signed-token';
 import { HttpError } from '../../lib/errors.js';
 import { responses } from '../../lib/schemas.js';
 import { rateLimitFor } from '../../plugins/rate-limits.js';

@@ -12,7 +12,7 @@ import {
   RolloutResponse,
   StartRolloutBody,
 } from '@metrology/shared/contracts';
-import { signToken } from '@metrology/shared/signed-token';
+import { signToken } from '@metrology/server-kit/signed-token';
 import { HttpError } from '../../lib/errors.js';
 import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import type { RegistryModule } from '../back-office/registry-bridge.js';

@@ -1,7 +1,7 @@
 import { act, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { EARLY_INPUT_SCRIPT, NATIVE_FALLBACK_MS, NEXT_PAGE_KEY } from '@metrology/shared/early-input';
+import { EARLY_INPUT_SCRIPT, NATIVE_FALLBACK_MS, NEXT_PAGE_KEY } from '@metrology/server-kit/early-input';
 import { markEarlyInputLive, replayEarlyInput } from '../replay';
 
 // The page's early-input script and the shell's replayer together, on server HTML hydrated by React: what the

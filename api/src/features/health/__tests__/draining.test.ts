@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { drainServer } from '@metrology/shared/drain';
+import { drainServer } from '@metrology/server-kit/drain';
 import { body, get, startApp } from '../../../__tests__/helpers/test-app.js';
 
 // A rolling deploy or a stop sends SIGTERM: from then on the API says it is not ready, so the balancer's readiness

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { signBody, signToken } from '@metrology/shared/signed-token';
+import { signBody, signToken } from '@metrology/server-kit/signed-token';
 import { body, get as getAs, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
 import { MAX_REPORTS_PER_NETWORK, REPORT_MESSAGES, SIGNATURE_HEADER } from '../release-routes.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DeskRemote, ReleaseAction } from '@metrology/shared/contracts';
-import { signToken } from '@metrology/shared/signed-token';
+import { signToken } from '@metrology/server-kit/signed-token';
 import { body, get, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
 import { publishedVersions } from './release-fixtures.js';
 import { runRolloutController } from '../rollout-controller.js';

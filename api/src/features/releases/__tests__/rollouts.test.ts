@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DeskRemote, ReleaseAction } from '@metrology/shared/contracts';
-import { signBody, signToken, verifyToken } from '@metrology/shared/signed-token';
+import { signBody, signToken, verifyToken } from '@metrology/server-kit/signed-token';
 import { body, get, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
 import { registryModule } from '../../back-office/registry-bridge.js';
 import { SIGNATURE_HEADER } from '../release-routes.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ReleaseTrend, TrendPoint } from '@metrology/shared/contracts';
-import { signBody, signToken } from '@metrology/shared/signed-token';
+import { signBody, signToken } from '@metrology/server-kit/signed-token';
 import { body, get, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
 import { publishedVersions } from './release-fixtures.js';
 import { SIGNATURE_HEADER } from '../release-routes.js';

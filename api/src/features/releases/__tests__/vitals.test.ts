@@ -1,6 +1,6 @@
 // Speed figures from sampled browsers (POST /api/releases/vitals) and the p75 per route the controller reads.
 import type { FastifyInstance } from 'fastify';
-import { signToken } from '@metrology/shared/signed-token';
+import { signToken } from '@metrology/server-kit/signed-token';
 import { body, post, startApp } from '../../../__tests__/helpers/test-app.js';
 import { REPORT_MESSAGES } from '../release-routes.js';
 import { MAX_VITALS_PER_NETWORK, pruneVitals, vitalsP75 } from '../vitals.js';

@@ -1,4 +1,3 @@
-// @ts-check
 // Input before hydration. A server-rendered page paints seconds before its script has hydrated it; a click or a
 // submit in that gap would reach HTML with no handler and be lost. The page's head carries this small script
 // (inline, with the page's nonce, ahead of the stylesheets so it runs before the first paint).
@@ -13,7 +12,8 @@
 // - While a native post is on its way the page is being replaced: a press or a same-site link then is kept (in
 //   sessionStorage) for the page the post's answer redirects to, which gives it back there (Add to Cart, then the
 //   Cart link, opens the cart with the line; + on a cart line, then Proceed to Checkout, checks out with 2).
-// Plain JavaScript: the site server inlines it as it is.
+// The script is the source of holdEarlyInput as compiled (its types gone), made smaller by EARLY_INPUT_SCRIPT's
+// replacements; the site server inlines that string as it is.
 
 /** The page global the script fills and the shell's replayer empties. */
 export const EARLY_INPUT_GLOBAL = '__shopEarly';
@@ -27,18 +27,53 @@ export const NATIVE_FALLBACK_MS = 20_000;
 /** The sessionStorage key of the presses kept for the page a native post's answer redirects to (the script's own). */
 export const NEXT_PAGE_KEY = 'shopEarlyNext';
 
+/** What a press was: a click, a form's submit, or Escape pressed while a press was held. */
+type PressType = 'click' | 'submit' | 'key';
+
+/** One held press, as the shell's replayer reads it from the queue. */
+interface HeldPress {
+  type: PressType;
+  el: HTMLElement;
+  by: HTMLElement | null;
+}
+
+/** What the script leaves on the page (window.__shopEarly) for the shell's replayer. */
+interface EarlyState {
+  q: HeldPress[];
+  typed: Element[];
+  live: boolean;
+  fail: () => void;
+  wake?: () => void;
+}
+
+/** A press kept for the next page: a link's address, or a control's name and its place among those alike. */
+type KeptPress = { h: string } | { n: string; i: number };
+
+/** The part of a React fiber the script reads (React's own, not a public API). */
+interface Fiber {
+  alternate: unknown;
+  flags: number;
+  tag: number;
+  return: Fiber | null;
+}
+
+/** A field as the script sees it: React's value tracker, and the text typed that the script notes on it. */
+interface TypedField {
+  _valueTracker?: { getValue(): string };
+  value: string;
+  shopTyped?: string;
+}
+
+/* eslint-disable no-var -- the script's own declarations: var, function-scoped, as the page runs them. */
 /**
- * The script's body; it only ever runs in the browser, stringified into the page.
- * @param {Window & Record<string, unknown>} w
- * @param {Document} d
- * @param {number} ms a held post form is sent natively after this
+ * The script's body; it only ever runs in the browser, stringified into the page. `ms`: a held post form is sent
+ * natively after this.
  */
-function holdEarlyInput(w, d, ms) {
-  var /** @type {{ type: 'click' | 'submit' | 'key'; el: HTMLElement; by: HTMLElement | null }[]} */ q = [],
-    /** Fields typed into: React may not have seen the typing (before or while it hydrates them). @type {Element[]} */
-    typed = [],
-    /** @type {{ q: typeof q; typed: Element[]; live: boolean; fail: () => void; wake?: () => void }} */
-    state = { q, typed, live: false, fail: sendNative },
+function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: number) {
+  var q: HeldPress[] = [],
+    /** Fields typed into: React may not have seen the typing (before or while it hydrates them). */
+    typed: Element[] = [],
+    state: EarlyState = { q, typed, live: false, fail: sendNative },
     /** Whether the field of the input event under way was React's before React's listener saw the event. */
     was = false,
     /** Set once the held post forms are sent natively: no script is coming, nothing is held after that. */
@@ -46,10 +81,8 @@ function holdEarlyInput(w, d, ms) {
     /** Until when a native post is on its way (the page is being replaced, unless the shopper stopped it). */
     going = 0,
     /** What was pressed meanwhile, for the next page: a link's address, or a control's name and its place. */
-    /** @type {({ h: string } | { n: string; i: number })[]} */
-    next = [],
-    /** @type {Storage | undefined} */
-    store;
+    next: KeptPress[] = [],
+    store: Storage | undefined;
   w.__shopEarly = state;
   try {
     store = w.sessionStorage;
@@ -60,12 +93,10 @@ function holdEarlyInput(w, d, ms) {
    * React hands events to an element once the render that hydrated it has committed. Its fiber (set during the
    * render) is committed when no new fiber above it is still flagged as being placed or hydrated (4098) and the
    * chain reaches the root (tag 3): the test React makes before it dispatches an event.
-   * @param {Element} el
    */
-  function live(el) {
+  function live(el: Element): boolean {
     var k = Object.keys(el).find((k) => k.startsWith('__reactFiber'));
-    /** @type {{ alternate: unknown; flags: number; tag: number; return: any } | undefined} */
-    var n = k && /** @type {any} */ (el)[k];
+    var n: Fiber | null | undefined | '' = k && (el as unknown as Record<string, Fiber | undefined>)[k];
     if (!n) return false;
     for (; !n.alternate; n = n.return) {
       if (n.flags & 4098) return false;
@@ -74,46 +105,38 @@ function holdEarlyInput(w, d, ms) {
     while (n.return) n = n.return;
     return n.tag === 3;
   }
-  /** @param {Element | null} el */
-  var busy = (el) => el?.setAttribute('aria-busy', 'true');
-  /** A control as another page finds it again: its tag and its name. @param {Element} el */
-  var named = (el) => el.tagName + (el.getAttribute('aria-label') || el.textContent?.trim());
-  /** The page's controls of that name, in document order. @param {string} n */
-  var alike = (n) =>
-    [...d.querySelectorAll('button,[role=button],summary')].filter(
+  var busy = (el: Element | null) => el?.setAttribute('aria-busy', 'true');
+  /** A control as another page finds it again: its tag and its name. */
+  var named = (el: Element) => el.tagName + (el.getAttribute('aria-label') || el.textContent?.trim());
+  /** The page's controls of that name, in document order. */
+  var alike = (n: string) =>
+    [...d.querySelectorAll<HTMLElement>('button,[role=button],summary')].filter(
       (c) => c.closest('#root') && named(c) === n,
     );
   /** Whether a native post is on its way: the page is being replaced. */
   var leaving = () => going > Date.now();
-  /** @param {Event} e */
-  var stop = (e) => {
+  var stop = (e: Event) => {
     e.preventDefault();
     e.stopImmediatePropagation();
   };
   /**
    * Queues a press (first: ahead of what is there) and marks it busy; the replayer, once running, is told at once.
-   * @param {HTMLElement} el @param {HTMLElement | null} by @param {'click' | 'submit' | 'key'} type
-   * @param {boolean} [first]
    */
-  function queue(type, el, by, first) {
+  function queue(type: PressType, el: HTMLElement, by: HTMLElement | null, first?: boolean) {
     q[first ? 'unshift' : 'push']({ type, el, by });
     busy(el);
     busy(by);
     state.wake?.();
   }
-  /** @param {Event} e @param {HTMLElement} el @param {HTMLElement | null} by @param {'click' | 'submit' | 'key'} type */
-  function hold(e, el, by, type) {
+  function hold(e: Event, el: HTMLElement, by: HTMLElement | null, type: PressType) {
     // Only the page's current copy of this script holds anything (it ran once per page; tests run it again).
     if (off || w.__shopEarly !== state) return;
     stop(e);
     // Each press is given back once, in order: two presses of + are two steps, one Add to Cart is one line.
     queue(type, el, by);
   }
-  /**
-   * A press while the page is being replaced is kept for the next page, in order.
-   * @param {Event} e @param {HTMLElement | null} el
-   */
-  function keep(e, el) {
+  /** A press while the page is being replaced is kept for the next page, in order. */
+  function keep(e: Event, el: HTMLElement | null) {
     stop(e);
     if (!el) return;
     if (el instanceof HTMLAnchorElement) next.push({ h: el.href });
@@ -129,7 +152,7 @@ function holdEarlyInput(w, d, ms) {
     if (state.live) return;
     off = true;
     for (var e of q.slice()) {
-      var f = /** @type {HTMLFormElement} */ (e.el);
+      var f = e.el as HTMLFormElement;
       if (e.type !== 'submit' || f.method !== 'post' || !f.isConnected) continue;
       q.splice(q.indexOf(e), 1);
       // Through the button that sent it: its name and value go with the form, as in the shopper's own submit.
@@ -140,25 +163,24 @@ function holdEarlyInput(w, d, ms) {
    * This page answers a native post (it came by a redirect, soon enough): what was pressed while the post was on
    * its way is given back here, a link at once, presses as held ones once the page's controls are there. Looked
    * for again once the HTML is parsed: the page before may have written it from another process a moment ago.
-   * @param {boolean} [parsed]
    */
-  function arrive(parsed) {
+  function arrive(parsed?: boolean) {
     if (w.__shopEarly !== state) return;
     try {
-      var m = JSON.parse(store?.getItem('shopEarlyNext') || 'null');
-      /** @type {{ h?: string; n: string; i: number }[]} */
+      var m: { u: number; p: { h?: string; n: string; i: number }[] } | null = JSON.parse(
+        store?.getItem('shopEarlyNext') || 'null',
+      );
       var kept = m?.p,
         link = kept?.find((p) => p.h),
-        nav = /** @type {PerformanceNavigationTiming | undefined} */ (
-          performance.getEntriesByType('navigation')[0]
-        );
+        nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       if (!m || !(parsed || link)) return;
       store?.removeItem('shopEarlyNext');
       if (!(m.u > Date.now() && nav?.redirectCount)) return;
-      if (link) location.replace(/** @type {string} */ (link.h));
+      if (link) location.replace(link.h as string);
       else {
-        for (var p of kept.reverse()) {
-          var el = /** @type {HTMLElement | undefined} */ (alike(p.n)[p.i]);
+        // What this script wrote carries its presses; anything else throws here and is caught below.
+        for (var p of (kept as { n: string; i: number }[]).reverse()) {
+          var el = alike(p.n)[p.i];
           if (el instanceof HTMLButtonElement && el.type === 'submit' && el.form)
             queue('submit', el.form, el, true);
           else if (el) queue('click', el, null, true);
@@ -179,7 +201,7 @@ function holdEarlyInput(w, d, ms) {
     (e) => {
       if (w.__shopEarly !== state) return;
       // The target is an element (its closest) or, for a click on no element, the document (none).
-      var c = /** @type {Element} */ (e.target).closest?.('a[href],button,[role=button],summary');
+      var c = (e.target as Element).closest?.('a[href],button,[role=button],summary');
       // A link the shopper follows while a press is held waits for it, in the queue: given back after the press
       // has acted (Add to Cart, then the Cart link), never before; while a native post is on its way it is kept
       // for the next page. Only a plain click of the shopper's own on a link of this site; the replayer's click
@@ -210,7 +232,7 @@ function holdEarlyInput(w, d, ms) {
     (e) => {
       var f = e.target;
       if (w.__shopEarly !== state || !(f instanceof HTMLFormElement) || !f.closest('#root')) return;
-      var by = /** @type {SubmitEvent} */ (e).submitter;
+      var by = e.submitter;
       by = by instanceof HTMLElement ? by : null;
       // Enter in a field while the page is being replaced.
       if (leaving()) return keep(e, by);
@@ -234,10 +256,9 @@ function holdEarlyInput(w, d, ms) {
    * and then, starting its value tracker from the text already typed (so the change looks taken in), or it stops
    * the event (so nothing after React sees it). On a field React had, the event is looked at after React's
    * listener (on #root): its value tracker tells whether React took the text in.
-   * @param {Event} e
    */
-  function note(e) {
-    var t = /** @type {any} */ (e.target);
+  function note(e: Event) {
+    var t = e.target as (EventTarget & TypedField) | null;
     if (w.__shopEarly !== state || !(t instanceof Element) || !t.closest('#root')) return;
     var k = t._valueTracker;
     var i = typed.indexOf(t);
@@ -258,8 +279,7 @@ function holdEarlyInput(w, d, ms) {
   d.addEventListener(
     'keydown',
     (e) => {
-      if (e.key === 'Escape' && q.length)
-        hold(e, /** @type {HTMLElement} */ (d.activeElement || d.body), null, 'key');
+      if (e.key === 'Escape' && q.length) hold(e, (d.activeElement || d.body) as HTMLElement, null, 'key');
     },
     true,
   );
@@ -269,20 +289,24 @@ function holdEarlyInput(w, d, ms) {
   }
   setTimeout(sendNative, ms);
 }
+/* eslint-enable no-var */
 
 /**
- * The inline script as the page carries it: the function's source without its name, comments, line breaks (every
- * statement ends in a semicolon), indentation, the spaces around punctuation, an arrow's parentheses around its one
- * parameter, the parentheses a type cast leaves around a name, trailing commas and a block's last semicolon; true
- * and false as !0 and !1, and four of its local names shortened (it holds no string, pattern or division that any
- * of these could cut, and no property of those names).
+ * The inline script as the page carries it: the function's source as compiled (its types gone) without its name,
+ * comments, line breaks (every statement ends in a semicolon; a break between two words, as the compiler leaves
+ * after an `else`, is a space), indentation, the spaces around punctuation, an arrow's parentheses around its one
+ * parameter, the parentheses left around a name, trailing commas and a block's last semicolon; true and false as
+ * !0 and !1, and a dozen of its local names shortened (it holds no string, pattern or division that any of these
+ * could cut, and no property of those names).
  */
 export const EARLY_INPUT_SCRIPT = `(${holdEarlyInput
   .toString()
   .replace(/^function \w+/, 'function')
   .replace(/\/\*[\s\S]*?\*\//g, '')
   .replace(/^\s*\/\/.*$/gm, '')
-  .replace(/\s*\n\s*/g, '')
+  .replace(/(\w?)\s*\n\s*(\w?)/g, (_, before: string, after: string) =>
+    before && after ? `${before} ${after}` : before + after,
+  )
   .replace(/[ \t]*([{}();,=:?|&!<>+])[ \t]*/g, '$1')
   .replace(/ {2,}/g, ' ')
   .replace(/\((\w+)\)=>/g, '$1=>')

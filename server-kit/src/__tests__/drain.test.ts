@@ -1,8 +1,8 @@
-// The graceful drain of the API and the site server (shared/server/drain.mjs): after SIGTERM nothing new connects,
+// The graceful drain of the API and the site server (src/drain.ts): after SIGTERM nothing new connects,
 // what still arrives on an open connection is served and told to close, requests in flight finish.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { drainServer, listenAlso, shutdownTimesFromEnv } from '../../../shared/server/drain.mjs';
+import { drainServer, listenAlso, shutdownTimesFromEnv } from '../drain.js';
 
 interface Answer {
   status: number;

@@ -1,4 +1,4 @@
-import { isInternalAddress, parseTrustProxy, trustProxyFromEnv } from '@metrology/shared/trust-proxy';
+import { isInternalAddress, parseTrustProxy, trustProxyFromEnv } from '../trust-proxy.js';
 
 describe('the one trust-proxy setting (TRUST_PROXY)', () => {
   it('reads true, false, or addresses separated by commas', () => {
