@@ -1,6 +1,6 @@
 // Schema pieces every contract uses. These are plain JSON Schema objects (TypeBox builds them), so Fastify
 // validates with them as they are, and Static<typeof X> gives the TypeScript type of the same definition.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox';
 
 /**
  * The one rule of every text a request carries: no NUL and no unpaired surrogate (neither can be stored, and
@@ -21,9 +21,19 @@ export const Text = (maxLength: number, minLength = 0) =>
 /** A whole number in a query string (query values arrive as text: no type coercion anywhere). */
 export const QueryInteger = (digits = 6) => Type.String({ pattern: `^[0-9]{1,${digits}}$` });
 
+/**
+ * The kind of a StringEnum schema, with its check: TypeBox's Value.Check knows a kind only by its registered check
+ * (the release CLI checks the API's answers with it); Fastify validates the plain JSON Schema and never looks.
+ */
+const STRING_ENUM = 'StringEnum';
+TypeRegistry.Set<{ enum: readonly string[] }>(
+  STRING_ENUM,
+  (schema, value) => typeof value === 'string' && schema.enum.includes(value),
+);
+
 /** One of a few strings: a JSON Schema enum (its refusal names the allowed values), typed as their union. */
 export const StringEnum = <const T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+  Type.Unsafe<T[number]>({ [Kind]: STRING_ENUM, type: 'string', enum: [...values] });
 
 /** An object of any keys whose values all have one schema ({ "id": 3, ... }). */
 export const Dictionary = <T extends TSchema>(value: T) =>
