@@ -79,7 +79,7 @@ Every action writes a row to the action log (RELEASES_DIR/actions.jsonl, or the 
 DATABASE_URL), naming RELEASE_ACTOR or user@host.
 
 Remotes: ${REMOTE_NAMES.join(', ')}; and the shell (publish, rollback, status, log: never staged)
-Environment: RELEASES_DIR  where versions and registry.json live (default ./releases)
+Environment: RELEASES_DIR  where versions and registry.json live (default ./data/releases)
              DATABASE_URL  when set, the live pointer and history are in this PostgreSQL database (shared by
                            every site server of a cluster); the versions' files stay in RELEASES_DIR
              RELEASE_SIGNING_KEY  signs preview links (else DATA_DIR/release-signing.key, which npm start

@@ -399,6 +399,12 @@ describe('runRelease', () => {
     expect(await runRelease(['--help'], deps())).toBe(EXIT.ok);
     expect(out).toEqual([HELP]);
   });
+
+  test("--help names RELEASES_DIR's default as the release script has it", async () => {
+    const { DEFAULT_RELEASES_DIR } = await import('../../../tools/src/paths.mjs');
+    const given = /RELEASES_DIR {2}where versions and registry.json live \(default \.\/([^)]+)\)/.exec(HELP);
+    expect(given?.[1]).toBe(path.relative(REPO_ROOT, DEFAULT_RELEASES_DIR));
+  });
 });
 
 describe('the release script', () => {
