@@ -10,7 +10,7 @@ import {
   isValidVersion,
   parseRolloutPlan,
 } from './registry.js';
-import type { LocalCommand, ReleaseCommand } from './commands.js';
+import type { LocalCommand, ReleaseCommand } from './parsed-command.js';
 
 export const HELP = `Usage: npm run release -- <command> [options]
 
@@ -96,7 +96,7 @@ export class UsageError extends Error {
   }
 }
 
-export type { LocalCommand, ReleaseCommand } from './commands.js';
+export type { LocalCommand, ReleaseCommand } from './parsed-command.js';
 
 /** Each option: whether it takes a value, and the commands that have it. */
 const OPTIONS = {

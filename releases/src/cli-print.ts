@@ -1,8 +1,14 @@
-// What the release CLI prints: the status table, the action log and a rollout's state, for the local commands
-// (cli.ts) and the network ones (http-client.ts) alike.
-import { RELEASE_NAMES, REMOTE_NAMES, entryOf, formatRolloutPlan } from './registry.js';
-import type { Registry, ReleaseActionRecord } from './registry.js';
+// What the release CLI prints: the status table, the action log, a rollout's state and a deploy token, whichever
+// backend (local or over the network) the command ran on.
+import { RELEASE_NAMES, REMOTE_NAMES, entryOf, formatRolloutPlan } from './model.js';
+import type { Registry } from './model.js';
 import type { Rollout } from '@metrology/shared/release';
+import type { DeployToken, ReleaseAction } from '@metrology/shared/contracts';
+
+/** The time since a Date.now(), as the CLI reports it ("3.1 s"). */
+export function secondsSince(since: number) {
+  return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}
 
 /** An ISO time as the tables print it (UTC, to the second). */
 export function formatTime(iso: string) {
@@ -33,7 +39,7 @@ export function rolloutState(rollout: Rollout) {
 }
 
 /**
- *
+ * Every release of each remote, one row each, with its time, commit and state.
  * @param [remotes] the rows (over the network: the remotes the token may read)
  */
 export function statusTable(
@@ -71,8 +77,8 @@ export function statusTable(
   return table(rows).join('\n');
 }
 
-/** @param since a Date.now() */
-export function actionsTable(actions: ReleaseActionRecord[]) {
+/** The action log, a row per action as given (newest first). */
+export function actionsTable(actions: readonly ReleaseAction[]) {
   const rows = [['WHEN', 'WHO', 'ACTION', 'REMOTE', 'VERSION', 'SHARE', 'LIVE', 'WHY']];
   for (const action of actions) {
     const figures = action.figures
@@ -92,4 +98,13 @@ export function actionsTable(actions: ReleaseActionRecord[]) {
     ]);
   }
   return table(rows).join('\n');
+}
+
+/** A deploy token on one line: never its secret. */
+export function tokenLine(token: DeployToken) {
+  const state = token.revokedAt ? `revoked ${token.revokedAt}` : `expires ${token.expiresAt}`;
+  const used = token.lastUsedAt
+    ? `last used ${token.lastUsedAt} (${token.lastUsedFor ?? ''} from ${token.lastUsedFrom ?? '?'})`
+    : 'never used';
+  return `${token.id}  ${token.name}  remotes: ${token.remotes.join(',')}  can: ${token.can.join(',')}  ${state}  ${used}`;
 }

@@ -69,6 +69,7 @@ const nodeProject = (name) => ({
   moduleNameMapper: {
     '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',
     '^@metrology/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
+    '^@metrology/shared/contracts$': '<rootDir>/../shared/src/contracts/index.ts',
     ...PACKAGE_SOURCES,
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -23,7 +23,7 @@ export const PACKAGES = [
     dir: 'releases',
     workspace: '@metrology/releases',
     inputs: ['src', 'package.json', 'tsconfig.build.json'],
-    deps: ['server-kit'],
+    deps: ['server-kit', 'shared'],
   },
   {
     dir: 'site',

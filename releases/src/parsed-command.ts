@@ -1,5 +1,5 @@
-// The release CLI's commands as parsed (cli.ts parseReleaseArgs), run locally (cli.ts) or over the network
-// (http-client.ts): a module of their own, so neither of those imports the other for the type.
+// The release CLI's commands as parsed (cli-args.ts parseReleaseArgs) and run by the command modules (commands/)
+// on a backend, local or over the network: a module of its own, so the parser and the runners share the type.
 import type { RolloutStage } from '@metrology/shared/release';
 
 /** What one command line asks for. */
@@ -26,5 +26,8 @@ export type LocalCommand =
     }
   | { command: 'token'; action: 'list' }
   | { command: 'token'; action: 'revoke'; id: string };
-/** url: --to URL, the shop to run the command on (over the network, http-client.ts). */
+/** url: --to URL, the shop to run the command on (over the network, http-backend.ts). */
 export type ReleaseCommand = LocalCommand & { url?: string };
+
+/** One kind of parsed command. */
+export type CommandOf<Name extends LocalCommand['command']> = Extract<LocalCommand, { command: Name }>;
