@@ -43,6 +43,8 @@ interface EarlyState {
   typed: Element[];
   live: boolean;
   fail: () => void;
+  /** Whether a native post is on its way (the page is being replaced): the session is then the next page's to restore. */
+  away: () => boolean;
   wake?: () => void;
 }
 
@@ -73,7 +75,7 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
   var q: HeldPress[] = [],
     /** Fields typed into: React may not have seen the typing (before or while it hydrates them). */
     typed: Element[] = [],
-    state: EarlyState = { q, typed, live: false, fail: sendNative },
+    state: EarlyState = { q, typed, live: false, fail: sendNative, away: () => leaving() },
     /** Whether the field of the input event under way was React's before React's listener saw the event. */
     was = false,
     /** Set once the held post forms are sent natively: no script is coming, nothing is held after that. */

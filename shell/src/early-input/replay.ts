@@ -20,6 +20,8 @@ export interface EarlyInput {
   live: boolean;
   /** Sends the held post forms natively (the page's script failed). */
   fail: () => void;
+  /** Whether a native post is on its way: the page is being replaced (the store's restore waits meanwhile). */
+  away: () => boolean;
   /** Called by the script when it holds something new. */
   wake?: () => void;
 }

@@ -354,10 +354,13 @@ describe('input before hydration', () => {
     const element = <Shop onAdd={onAdd} onStep={() => undefined} />;
     const container = serverPage(element);
     const sends = watchNativeSends();
+    expect(window.__shopEarly?.away()).toBe(false);
     button('Add to Cart').click();
     expect(sends.count()).toBe(1);
     expect(window.__shopEarly?.q).toHaveLength(0);
     expect(document.querySelector('form')).not.toHaveAttribute('aria-busy');
+    // The page says it is being replaced: the store's first-load restore waits for that (cart-thunks.ts).
+    expect(window.__shopEarly?.away()).toBe(true);
 
     // React never saw that submit: hydration does not add a second time.
     await hydrate(container, element);
@@ -369,6 +372,7 @@ describe('input before hydration', () => {
     // A page that stayed (the shopper stopped the send) is React's again after a while: no native send then.
     const later = Date.now() + NATIVE_FALLBACK_MS + 1;
     jest.spyOn(Date, 'now').mockReturnValue(later);
+    expect(window.__shopEarly?.away()).toBe(false);
     button('Add to Cart').click();
     expect(onAdd).toHaveBeenCalledTimes(1);
     expect(sends.count()).toBe(1);
