@@ -8,6 +8,8 @@ import { sha256Of } from '@metrology/releases/artifact-store';
 import { PRECOMPRESS_MIN_BYTES, negotiateEncoding, precompressible } from './precompressed.js';
 import { sendBytes } from './send-bytes.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+// reply.sendFile: @fastify/static's addition to the reply (server.ts registers the plugin).
+import type {} from '@fastify/static';
 import type { CheckedFile } from './artifacts.js';
 import type { CompressedCopies, ContentCoding } from './precompressed.js';
 
