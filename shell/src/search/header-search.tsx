@@ -56,8 +56,11 @@ export function HeaderSearch() {
   // The text lives in the field (uncontrolled): what was typed before the page hydrated is kept by React and taken
   // in here; `text` follows it for the suggestions.
   useEffect(() => {
-    const typed = input.current?.value ?? '';
-    if (typed) setText(typed);
+    const field = input.current;
+    if (!field?.value) return;
+    setText(field.value);
+    // Focused before the page was live (no focus event reached React): the suggestions show as if typed now.
+    if (document.activeElement === field) setOpen(true);
   }, []);
 
   const clear = () => {
