@@ -17,7 +17,7 @@ import { formatBytes } from './node-build.js';
 import { ReleaseError, SHELL_RELEASE, formatRolloutPlan } from './model.js';
 import { apiClient, type ApiOptions } from './http-client.js';
 import type { Registry } from './model.js';
-import type { DeployTokenAdmin, ReleaseBackend, StatusReading } from './backend.js';
+import type { DeployTokenAdmin, ReleaseBackend, RemoteAction, StatusReading } from './backend.js';
 
 /** An answer's message, as the CLI prints it. */
 function said(answer: { message?: string | undefined }) {
@@ -27,6 +27,13 @@ function said(answer: { message?: string | undefined }) {
 export function httpBackend(options: ApiOptions): ReleaseBackend & DeployTokenAdmin {
   const api = apiClient(options);
   const why = (text: string | undefined) => (text ? { why: text } : {});
+  /** A rollout's next step that takes only the remote (and why): approve the stage, complete or abort. */
+  const rolloutStep = async (step: 'approve' | 'complete' | 'abort', action: RemoteAction) =>
+    said(
+      await api.call(RolloutResponse, 'POST', `/api/releases/rollout/${step}`, {
+        json: { remote: action.remote, ...why(action.why) },
+      }),
+    );
 
   async function status(): Promise<StatusReading> {
     const desk = await api.call(ReleaseDeskResponse, 'GET', '/api/releases/desk');
@@ -93,24 +100,9 @@ export function httpBackend(options: ApiOptions): ReleaseBackend & DeployTokenAd
       });
       return said(answer);
     },
-    async approveRolloutStage(action) {
-      const answer = await api.call(RolloutResponse, 'POST', '/api/releases/rollout/approve', {
-        json: { remote: action.remote, ...why(action.why) },
-      });
-      return said(answer);
-    },
-    async completeRollout(action) {
-      const answer = await api.call(RolloutResponse, 'POST', '/api/releases/rollout/complete', {
-        json: { remote: action.remote, ...why(action.why) },
-      });
-      return said(answer);
-    },
-    async abortRollout(action) {
-      const answer = await api.call(RolloutResponse, 'POST', '/api/releases/rollout/abort', {
-        json: { remote: action.remote, ...why(action.why) },
-      });
-      return said(answer);
-    },
+    approveRolloutStage: (action) => rolloutStep('approve', action),
+    completeRollout: (action) => rolloutStep('complete', action),
+    abortRollout: (action) => rolloutStep('abort', action),
     async rollback(action) {
       const answer = await api.call(RollbackResponse, 'POST', '/api/releases/rollback', {
         json: { remote: action.remote, ...(action.to ? { to: action.to } : {}), ...why(action.why) },
