@@ -103,6 +103,9 @@ export async function buildIfNeeded({ log = console.log, only } = {}) {
   const wanted = only ? withDeps(only) : null;
   for (const pkg of PACKAGES) {
     if (wanted && !wanted.has(pkg.dir)) continue;
+    // A checkout without this package (a team's holds only its remote and the release tools) uses the build
+    // installed in node_modules.
+    if (!(await fs.stat(path.join(ROOT, pkg.dir, 'package.json')).catch(() => null))) continue;
     const stamp = path.join(ROOT, pkg.dir, 'dist', '.fingerprint');
     const current = await fingerprint(packageInputs(pkg));
     const previous = await fs.readFile(stamp, 'utf8').catch(() => '');
