@@ -15,6 +15,8 @@
 // The script is the source of holdEarlyInput as compiled (its types gone), made smaller by EARLY_INPUT_SCRIPT's
 // replacements; the site server inlines that string as it is.
 
+import type { EarlyInput, HeldPress, PressType } from '@metrology/shared/early-input';
+
 /** The page global the script fills and the shell's replayer empties. */
 export const EARLY_INPUT_GLOBAL = '__shopEarly';
 
@@ -26,27 +28,6 @@ export const NATIVE_FALLBACK_MS = 20_000;
 
 /** The sessionStorage key of the presses kept for the page a native post's answer redirects to (the script's own). */
 export const NEXT_PAGE_KEY = 'shopEarlyNext';
-
-/** What a press was: a click, a form's submit, or Escape pressed while a press was held. */
-type PressType = 'click' | 'submit' | 'key';
-
-/** One held press, as the shell's replayer reads it from the queue. */
-interface HeldPress {
-  type: PressType;
-  el: HTMLElement;
-  by: HTMLElement | null;
-}
-
-/** What the script leaves on the page (window.__shopEarly) for the shell's replayer. */
-interface EarlyState {
-  q: HeldPress[];
-  typed: Element[];
-  live: boolean;
-  fail: () => void;
-  /** Whether a native post is on its way (the page is being replaced): the session is then the next page's to restore. */
-  away: () => boolean;
-  wake?: () => void;
-}
 
 /** A press kept for the next page: a link's address, or a control's name and its place among those alike. */
 type KeptPress = { h: string } | { n: string; i: number };
@@ -75,7 +56,7 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
   var q: HeldPress[] = [],
     /** Fields typed into: React may not have seen the typing (before or while it hydrates them). */
     typed: Element[] = [],
-    state: EarlyState = { q, typed, live: false, fail: sendNative, away: () => leaving() },
+    state: EarlyInput = { q, typed, live: false, fail: sendNative, away: () => leaving() },
     /** Whether the field of the input event under way was React's before React's listener saw the event. */
     was = false,
     /** Set once the held post forms are sent natively: no script is coming, nothing is held after that. */

@@ -18,6 +18,7 @@ export const PACKAGES = [
     dir: 'server-kit',
     workspace: '@metrology/server-kit',
     inputs: ['src', 'package.json', 'tsconfig.build.json'],
+    deps: ['shared'],
   },
   {
     dir: 'releases',

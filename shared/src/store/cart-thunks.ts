@@ -248,8 +248,8 @@ const LEAVING_POLL_MS = 100;
  */
 function pageLeaving(): boolean {
   if (typeof window === 'undefined') return false;
-  const early = (window as unknown as { __shopEarly?: { away?: () => boolean } }).__shopEarly;
-  return early?.away?.() === true;
+  // Called only if there: the page's script comes from the site server, which may be of another release.
+  return window.__shopEarly?.away?.() === true;
 }
 
 const restore = (): ShopThunk => async (dispatch, getState) => {

@@ -3,34 +3,7 @@
 // "Add to cart" lands in the cart the page goes on with, not in the server render's copy that is about to be
 // replaced).
 
-/** One held input, as the early-input script queues it. */
-export interface HeldInput {
-  /** key: Escape pressed while a press was held (given back to where the focus is then) */
-  type: 'click' | 'submit' | 'key';
-  el: HTMLElement;
-  by: HTMLElement | null;
-}
-
-/** What the early-input script leaves on the page (window.__shopEarly). */
-export interface EarlyInput {
-  q: HeldInput[];
-  /** Fields typed into (input and change events), which React may not have seen. */
-  typed: Element[];
-  /** Set as hydration starts: from then on nothing held is sent natively by the fallback timer. */
-  live: boolean;
-  /** Sends the held post forms natively (the page's script failed). */
-  fail: () => void;
-  /** Whether a native post is on its way: the page is being replaced (the store's restore waits meanwhile). */
-  away: () => boolean;
-  /** Called by the script when it holds something new. */
-  wake?: () => void;
-}
-
-declare global {
-  interface Window {
-    __shopEarly?: EarlyInput;
-  }
-}
+import type { HeldPress } from '@metrology/shared/early-input';
 
 /** The part of a React fiber this reads (React's own, not a public API: the early-input script reads the same). */
 interface FiberLink {
@@ -150,12 +123,12 @@ function syncTyped(element: Element): boolean {
   return false;
 }
 
-function release(entry: HeldInput): void {
+function release(entry: HeldPress): void {
   entry.el.removeAttribute('aria-busy');
   entry.by?.removeAttribute('aria-busy');
 }
 
-function giveBack(entry: HeldInput): void {
+function giveBack(entry: HeldPress): void {
   release(entry);
   if (entry.type === 'key') {
     const target = document.activeElement ?? document.body;
@@ -183,7 +156,7 @@ const KEY_WAITS_MS = 2000;
  * Whether a held entry can be given back now: a press once its element (and the button that sent a form) has
  * hydrated; an Escape once what the press before it opened is there, or after KEY_WAITS_MS.
  */
-function canGiveBack(entry: HeldInput, lastGivenAt: number): boolean {
+function canGiveBack(entry: HeldPress, lastGivenAt: number): boolean {
   if (entry.type === 'key')
     return document.querySelector(OPENED) !== null || Date.now() - lastGivenAt > KEY_WAITS_MS;
   return isHydrated(entry.el) && (!entry.by || isHydrated(entry.by));
