@@ -389,9 +389,13 @@ test.describe('footer', () => {
     // Offline: the QR image gives way to the address, the translation widget stays away.
     await expect(footer.locator('.shell-qr__fallback')).toBeVisible();
     await expect(footer.getByText('Translate this page')).toHaveCount(0);
+    // The page coming to life did not take the shopper back to the top.
+    await expect(footer).toBeInViewport();
     await expectNoA11yViolations(page);
     await quick.getByRole('link', { name: 'Careers' }).click();
     await expect(page).toHaveURL(/\/careers$/);
+    // A path change does take the shopper to the top of the new page.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(errors).toEqual([]);
   });
 
