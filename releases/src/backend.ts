@@ -2,9 +2,7 @@
 // (local-backend.ts) or a shop's API over HTTP with a deploy token (http-backend.ts). A command module
 // (commands/) resolves what the command line leaves open, calls the backend once and prints what it answers; it
 // never asks which backend it has. Deploy tokens live in the API alone (DeployTokenAdmin, over HTTP).
-import type { RolloutStage } from '@metrology/shared/release';
-import type { DeployToken, ReleaseAction } from '@metrology/shared/contracts';
-import type { Registry } from './model.js';
+import type { DeployToken, Registry, ReleaseAction, RolloutStage } from '@metrology/shared/contracts';
 
 /** The process exit codes: 0 done, 1 refused or failed, 2 wrong usage. */
 export const EXIT = { ok: 0, refused: 1, usage: 2 };

@@ -1,9 +1,7 @@
 // What the release CLI prints: the status table, the action log, a rollout's state and a deploy token, whichever
 // backend (local or over the network) the command ran on.
 import { RELEASE_NAMES, REMOTE_NAMES, entryOf, formatRolloutPlan } from './model.js';
-import type { Registry } from './model.js';
-import type { Rollout } from '@metrology/shared/release';
-import type { DeployToken, ReleaseAction } from '@metrology/shared/contracts';
+import type { DeployToken, Registry, ReleaseAction, Rollout } from '@metrology/shared/contracts';
 
 /** The time since a Date.now(), as the CLI reports it ("3.1 s"). */
 export function secondsSince(since: number) {

@@ -8,15 +8,14 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import { RELEASE_NAMES } from '@metrology/shared/release';
+import type { Registry, ReleaseAction } from '@metrology/shared/contracts';
 import {
   SHELL_RELEASE,
-  type Registry,
   ReleaseError,
   parseRegistry,
   isValidVersion,
   type RegistryChange,
   type RegistryStore,
-  type ReleaseActionRecord,
   hasUnjudgedReleases,
   upgradeHistory,
 } from './model.js';
@@ -349,7 +348,7 @@ export function actionsFile(releasesDir: string) {
  * Appends rows to RELEASES_DIR/actions.jsonl: one write of whole lines on an O_APPEND descriptor, so concurrent
  * writers never interleave inside a line, then fsync.
  */
-export async function appendActionsFile(releasesDir: string, actions: ReleaseActionRecord[]) {
+export async function appendActionsFile(releasesDir: string, actions: ReleaseAction[]) {
   if (actions.length === 0) return;
   await fs.mkdir(releasesDir, { recursive: true });
   const file = await fs.open(actionsFile(releasesDir), 'a', 0o644);
@@ -361,19 +360,19 @@ export async function appendActionsFile(releasesDir: string, actions: ReleaseAct
   }
 }
 
-function isActionRecord(row: unknown): row is ReleaseActionRecord {
+function isActionRecord(row: unknown): row is ReleaseAction {
   if (!row || typeof row !== 'object') return false;
   const r = row as Record<string, unknown>;
   return typeof r.at === 'string' && typeof r.action === 'string' && typeof r.remote === 'string';
 }
 
 /** RELEASES_DIR/actions.jsonl, newest first. A line cut short by a crash is skipped. */
-async function readActionsFile(releasesDir: string, limit: number): Promise<ReleaseActionRecord[]> {
+async function readActionsFile(releasesDir: string, limit: number): Promise<ReleaseAction[]> {
   const text = await fs.readFile(actionsFile(releasesDir), 'utf8').catch((error) => {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw error;
   });
-  const rows: ReleaseActionRecord[] = [];
+  const rows: ReleaseAction[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     try {
@@ -387,8 +386,8 @@ async function readActionsFile(releasesDir: string, limit: number): Promise<Rele
 }
 
 export function actionRow(
-  row: Omit<ReleaseActionRecord, 'why' | 'automatic' | 'changed' | 'version'> &
-    Partial<Pick<ReleaseActionRecord, 'why' | 'automatic' | 'changed' | 'version'>>,
-): ReleaseActionRecord {
+  row: Omit<ReleaseAction, 'why' | 'automatic' | 'changed' | 'version'> &
+    Partial<Pick<ReleaseAction, 'why' | 'automatic' | 'changed' | 'version'>>,
+): ReleaseAction {
   return { changed: true, why: '', automatic: false, version: row.to, ...row };
 }

@@ -16,7 +16,7 @@ import { readBuildFiles, writePack, PACK_CONTENT_TYPE } from './pack.js';
 import { formatBytes } from './node-build.js';
 import { ReleaseError, SHELL_RELEASE, formatRolloutPlan } from './model.js';
 import { apiClient, type ApiOptions } from './http-client.js';
-import type { Registry } from './model.js';
+import type { Registry } from '@metrology/shared/contracts';
 import type { DeployTokenAdmin, ReleaseBackend, RemoteAction, StatusReading } from './backend.js';
 
 /** An answer's message, as the CLI prints it. */

@@ -9,20 +9,21 @@ import {
   isRemoteName,
   previousGoodVersion,
 } from '@metrology/shared/release';
+import type {
+  Registry,
+  RegistryEntry,
+  Release,
+  ReleaseAction,
+  Rollout,
+  RolloutStage,
+} from '@metrology/shared/contracts';
 import type { ArtifactStore } from './artifact-store.js';
-import type { Rollout, RolloutStage } from '@metrology/shared/release';
-import type { RegistryEntry, Release } from '@metrology/shared/release';
 
 // The remotes, their names and the fallback rule are the release model's (@metrology/shared/release).
 export { RELEASE_NAMES, REMOTE_NAMES, federationName, previousGoodVersion };
 
 /** The shell's name in the release model: `release publish shell`, its folder RELEASES_DIR/shell/<version>/. */
 export const SHELL_RELEASE = SHELL.dir as 'shell';
-export type { RegistryEntry, Release };
-/**
- * The remotes' entries, and the shell's apart (`shell`): whatever reads `remotes` sees the four remotes only.
- */
-export type Registry = { remotes: Record<string, RegistryEntry>; shell?: RegistryEntry };
 const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 /** A refusal the release manager can act on (unknown remote, version taken, nothing to roll back to...). */
@@ -119,7 +120,7 @@ export function assertValidVersion(version: string) {
 export type RegistryChange<T> = {
   registry: Registry | null;
   result: T;
-  actions?: ReleaseActionRecord[];
+  actions?: ReleaseAction[];
   artifacts?: { remote: string; version: string; files: { path: string; data: Buffer }[] };
 };
 
@@ -131,7 +132,7 @@ export type RegistryChange<T> = {
 export type RegistryStore = {
   read(): Promise<Registry>;
   update<T>(fn: (registry: Registry) => Promise<RegistryChange<T>>): Promise<T>;
-  readActions(limit: number): Promise<ReleaseActionRecord[]>;
+  readActions(limit: number): Promise<ReleaseAction[]>;
   artifacts?: ArtifactStore;
 };
 
@@ -178,12 +179,7 @@ export function releaseStatus(registry: Registry) {
 // --- Entries recorded before liveAt and staged ---
 
 /** Rows of the action log that made their `to` version live for everyone. */
-const GOES_LIVE = new Set<ReleaseActionRecord['action']>([
-  'publish',
-  'rollout-complete',
-  'rollback',
-  're-promote',
-]);
+const GOES_LIVE = new Set<ReleaseAction['action']>(['publish', 'rollout-complete', 'rollback', 're-promote']);
 
 /** Whether any release of the registry was recorded before the registry kept liveAt and staged. */
 export function hasUnjudgedReleases(registry: Registry): boolean {
@@ -201,7 +197,7 @@ export function hasUnjudgedReleases(registry: Registry): boolean {
  * log existed, when every publish went live for everyone, so it went live when published. The live version went
  * live whatever the log says. Releases that already say either are left as they are.
  */
-export function upgradeHistory(registry: Registry, actions: ReleaseActionRecord[]): Registry {
+export function upgradeHistory(registry: Registry, actions: ReleaseAction[]): Registry {
   const liveAt = new Map<string, string>();
   const logged = new Set<string>();
   for (const row of actions) {
@@ -234,42 +230,6 @@ export function upgradeHistory(registry: Registry, actions: ReleaseActionRecord[
   return registry.shell
     ? { ...registry, remotes, shell: upgrade(SHELL_RELEASE, registry.shell) }
     : { ...registry, remotes };
-}
-
-// --- The action log (audit) ---
-
-/**
- * One row of the action log: who did what to which remote, when and why. `from`/`to` are the live pointer before
- * and after (equal when only a rollout moved); `version` is the version acted on; `automatic` rows come from the
- * rollout controller, with the figures it decided on.
- */
-export interface ReleaseActionRecord {
-  /** ISO 8601 */
-  at: string;
-  actor: string;
-  action:
-    | 'publish'
-    | 'preview'
-    | 'rollback'
-    | 're-promote'
-    | 'rollout-start'
-    | 'rollout-percent'
-    | 'rollout-approve'
-    | 'rollout-wait'
-    | 'rollout-advance'
-    | 'rollout-complete'
-    | 'rollout-abort';
-  remote: string;
-  version: string;
-  from: string;
-  to: string;
-  /** whether the registry changed */
-  changed: boolean;
-  /** the rollout's share after the action */
-  percent?: number;
-  why: string;
-  automatic: boolean;
-  figures?: Record<string, number>;
 }
 
 // --- Staged rollouts ---

@@ -1,6 +1,6 @@
 // The release CLI's commands as parsed (cli-args.ts parseReleaseArgs) and run by the command modules (commands/)
 // on a backend, local or over the network: a module of its own, so the parser and the runners share the type.
-import type { RolloutStage } from '@metrology/shared/release';
+import type { RolloutStage } from '@metrology/shared/contracts';
 
 /** What one command line asks for. */
 export type LocalCommand =

@@ -47,8 +47,8 @@ const CREATE = [
   ...ARTIFACT_TABLES,
 ];
 
-import type { Registry, RegistryStore, ReleaseActionRecord } from './registry.js';
-export type { Registry, ReleaseActionRecord };
+import type { Registry, ReleaseAction } from '@metrology/shared/contracts';
+import type { RegistryStore } from './registry.js';
 
 /**
  * The release model's store (model.ts RegistryStore: read, update in one transaction with its action rows, the
@@ -82,7 +82,7 @@ async function load(db: pg.Pool | pg.PoolClient): Promise<Registry> {
   return registry;
 }
 
-async function insertAction(db: pg.PoolClient, action: ReleaseActionRecord) {
+async function insertAction(db: pg.PoolClient, action: ReleaseAction) {
   await db.query(
     `INSERT INTO release_actions (action, remote, version, from_version, to_version, changed, actor_email, percent, why,
        automatic, figures, created_at)
@@ -104,7 +104,7 @@ async function insertAction(db: pg.PoolClient, action: ReleaseActionRecord) {
   );
 }
 
-async function loadActions(db: pg.Pool, limit: number): Promise<ReleaseActionRecord[]> {
+async function loadActions(db: pg.Pool, limit: number): Promise<ReleaseAction[]> {
   const { rows } = await db.query(
     `SELECT action, remote, version, from_version, to_version, changed, actor_email, percent, why, automatic, figures,
        created_at

@@ -6,10 +6,9 @@ import { tmpdir } from 'node:os';
 import { SHELL, federationName, previousGoodVersion } from '@metrology/shared/release';
 import { readBuildFiles } from './pack.js';
 import { refusedFileReason } from './file-types.js';
-import type { RegistryEntry, Release } from '@metrology/shared/release';
+import type { Registry, RegistryEntry, Release } from '@metrology/shared/contracts';
 import {
   SHELL_RELEASE,
-  type Registry,
   ReleaseError,
   entryOf,
   withEntry,

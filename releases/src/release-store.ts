@@ -4,13 +4,14 @@
 // artifact store) with RELEASES_DIR for versions published before it. Whoever opens the store makes it once
 // (the CLI, the API, npm start); the operations never ask which it is.
 import { appendActionsFile, fileRegistryStore } from './file-store.js';
-import type { RegistryStore, ReleaseActionRecord } from './model.js';
+import type { ReleaseAction } from '@metrology/shared/contracts';
+import type { RegistryStore } from './model.js';
 
 export interface ReleaseStore extends RegistryStore {
   /** RELEASES_DIR: the versions' folders (every version without an artifact store; with one, those before it) */
   releasesDir: string;
   /** Writes rows of the action log that change nothing in the registry (a preview link given out). */
-  record(actions: ReleaseActionRecord[]): Promise<void>;
+  record(actions: ReleaseAction[]): Promise<void>;
 }
 
 /** The release store on RELEASES_DIR, with the registry and log of `database` (PostgreSQL) when given. */
@@ -42,11 +43,11 @@ export function readReleaseActions({
 }: {
   store: ReleaseStore;
   limit?: number;
-}): Promise<ReleaseActionRecord[]> {
+}): Promise<ReleaseAction[]> {
   return store.readActions(limit);
 }
 
 /** Writes a row of the action log that changes nothing in the registry (a preview link given out). */
-export function recordAction({ store, action }: { store: ReleaseStore; action: ReleaseActionRecord }) {
+export function recordAction({ store, action }: { store: ReleaseStore; action: ReleaseAction }) {
   return store.record([action]);
 }

@@ -1,14 +1,17 @@
 // The rollout controller's steps: start a staged rollout, change its share, approve a stage, complete, abort, and
 // advance the rollouts whose time has come.
-import type { Rollout, RolloutStage } from '@metrology/shared/release';
-import type { RegistryEntry } from '@metrology/shared/release';
+import type {
+  Registry,
+  RegistryEntry,
+  ReleaseAction,
+  Rollout,
+  RolloutStage,
+} from '@metrology/shared/contracts';
 import {
-  type Registry,
   ReleaseError,
   assertKnownRemote,
   assertValidVersion,
   type RegistryChange,
-  type ReleaseActionRecord,
   AUTOMATIC,
   assertPercent,
   validatePlan,
@@ -317,9 +320,9 @@ export async function advanceRollouts({
   healthy?: (remote: string, rollout: Rollout) => boolean;
   figures?: (remote: string) => Record<string, number> | undefined;
   by?: string;
-}): Promise<ReleaseActionRecord[]> {
+}): Promise<ReleaseAction[]> {
   return changeRegistry(store, async (registry) => {
-    const actions: ReleaseActionRecord[] = [];
+    const actions: ReleaseAction[] = [];
     const remotes: Registry['remotes'] = { ...registry.remotes };
     const at = now.toISOString();
     for (const [remote, entry] of Object.entries(registry.remotes)) {

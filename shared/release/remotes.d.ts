@@ -1,69 +1,11 @@
-// Types of remotes.mjs (the release model). Keep the two in step; `npm run typecheck` checks the .mjs's JSDoc
-// against its own annotations and every importer against these declarations.
+// Types of remotes.mjs (the remotes, their routes and the fallback rule). The registry's records are the contracts'
+// (shared/src/contracts/release-model.ts, TypeBox): this module re-exports their types, it declares none of them.
+import type { Registry, RegistryEntry, Release } from '@metrology/shared/contracts';
+
+export type { Registry, RegistryEntry, Release, Rollout, RolloutStage } from '@metrology/shared/contracts';
 
 /** The remotes, by package folder and workspace name. */
 export type RemoteName = 'mfe-catalog' | 'mfe-commerce' | 'mfe-content' | 'mfe-careers';
-
-/** One published version of a remote. */
-export interface Release {
-  version: string;
-  publishedAt: string;
-  commit: string;
-  buildHash?: string;
-  /** When it last went live for everyone (a live publish, a completed rollout, a rollback or re-promote to it). */
-  liveAt?: string;
-  /** When its last time live for everyone ended (another version went live; rolledBackAt too if by a rollback). */
-  liveUntil?: string;
-  /** Published without going live for everyone (`publish --staged`); liveAt once a rollout of it completes. */
-  staged?: boolean;
-  /** Its rollout was ended by a live publish of another version. */
-  cutShortAt?: string;
-  /**
-   * Set when a rollback moved the pointer from this version to an older one, or its rollout was aborted: no longer
-   * a known good version.
-   */
-  rolledBackAt?: string;
-  /** Published without its Node build (`release publish --client-only`): the browser renders its section. */
-  clientOnly?: boolean;
-}
-
-/** A stage of a rollout plan: this share of visitors for this long; `approval` waits for a person first. */
-export interface RolloutStage {
-  percent: number;
-  minutes: number;
-  approval?: boolean;
-}
-
-/** A staged version: `percent` of visitors (1-100, by their sticky bucket) get `version` instead of `current`. */
-export interface Rollout {
-  version: string;
-  percent: number;
-  startedAt: string;
-  /** When the current share (or plan stage) began. */
-  stageStartedAt: string;
-  plan?: RolloutStage[];
-  /** Index into plan of the stage running now. */
-  stage?: number;
-  /** The next stage of the plan waits for a release manager's approval. */
-  awaitingApproval?: boolean;
-  /** Who started it. */
-  by?: string;
-}
-
-/** The registry's record of one remote: the live version and every published one, oldest first. */
-export interface RegistryEntry {
-  current: string;
-  history: Release[];
-  /** A version being rolled out to a share of visitors. */
-  rollout?: Rollout;
-}
-
-/** RELEASES_DIR/registry.json as the site serves it. */
-export interface Registry {
-  remotes: Partial<Record<RemoteName, RegistryEntry>>;
-  /** The shell's versions and live pointer (released like a remote; never sent to browsers). */
-  shell?: RegistryEntry;
-}
 
 export interface RemoteInfo {
   readonly name: RemoteName;

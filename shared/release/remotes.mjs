@@ -4,28 +4,9 @@
 // the release CLI, the ESLint config, the build/dev/bench scripts and the browser tests import the same module
 // with no build step. Nothing here touches the browser or Node APIs.
 
-/**
- * One published version, and what became of it:
- * - liveAt: when it last went live for everyone (a live publish, a completed rollout, a rollback or re-promote to
- *   it); liveUntil: when that ended (another version went live for everyone; rolledBackAt too when by a rollback).
- * - staged: published without going live for everyone (`publish --staged`); a rollout may give it to a share of
- *   visitors, and only completing it makes it live (liveAt). cutShortAt: its rollout was ended by a live publish of
- *   another version.
- * - rolledBackAt: a rollback moved the pointer from it to an older version, or its rollout was aborted: not a
- *   known good version to fall back to (until it is made live again).
- * - clientOnly: published without its Node build (`release publish --client-only`): the browser renders it.
- * A version with neither liveAt nor staged was recorded before the registry kept them (see wentLive).
- * @typedef {{ version: string; publishedAt: string; commit: string; buildHash?: string; liveAt?: string; liveUntil?: string; staged?: boolean; cutShortAt?: string; rolledBackAt?: string; clientOnly?: boolean }} Release
- */
-/**
- * A stage of a rollout plan: this share of visitors for this long; `approval` waits for a person before it starts.
- * @typedef {{ percent: number; minutes: number; approval?: boolean }} RolloutStage
- */
-/**
- * A staged version: `percent` of visitors (1-100, by their sticky bucket) get `version` instead of `current`.
- * @typedef {{ version: string; percent: number; startedAt: string; stageStartedAt: string; plan?: RolloutStage[]; stage?: number; awaitingApproval?: boolean; by?: string }} Rollout
- */
-/** @typedef {{ current: string; history: Release[]; rollout?: Rollout }} RegistryEntry */
+// The registry's records are the contracts' (shared/src/contracts/release-model.ts), where each field is described.
+/** @typedef {import('@metrology/shared/contracts').Release} Release */
+/** @typedef {import('@metrology/shared/contracts').RegistryEntry} RegistryEntry */
 /** @typedef {'mfe-catalog' | 'mfe-commerce' | 'mfe-content' | 'mfe-careers'} RemoteName */
 
 /** Every remote (its package folder and workspace name), with the port of its dev server. */

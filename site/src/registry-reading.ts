@@ -3,7 +3,7 @@
 // /remotes/registry.json and a page render start from, and the parsed registry of the last second that every file
 // of a page load asks (which version does this visitor run?).
 import { readRegistryWithFallback } from '@metrology/releases/registry';
-import type { Registry } from '@metrology/shared/release';
+import type { Registry } from '@metrology/shared/contracts';
 
 /** What one read found: the registry's text, what was wrong with it, and where it came from. */
 export interface RegistryReading {

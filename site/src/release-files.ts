@@ -5,7 +5,8 @@
 import { REMOTE_NAMES, fallbackOrder, registryForVisitor } from '@metrology/shared/release';
 import { RELEASE_FILE_CSP, releaseFileType } from '@metrology/releases/file-types';
 import { sourceMapsServed } from './safe-path.js';
-import type { Registry, RegistryEntry, Release, RemoteName } from '@metrology/shared/release';
+import type { Registry, RegistryEntry, Release } from '@metrology/shared/contracts';
+import type { RemoteName } from '@metrology/shared/release';
 
 /**
  * A release file's path: a known remote, a version as the registry writes them, and file names of letters, digits,

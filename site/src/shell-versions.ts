@@ -8,8 +8,7 @@ import { promises as fs } from 'node:fs';
 import { SHELL_RELEASE } from '@metrology/releases/registry';
 import type { ReleaseFileSource } from './release-file-sender.js';
 import type { VersionFiles } from './version-files.js';
-import type { Registry } from '@metrology/releases/registry';
-import type { RegistryEntry } from '@metrology/shared/release';
+import type { Registry, RegistryEntry } from '@metrology/shared/contracts';
 
 /** How many shell versions' files are served when SHELL_VERSIONS_SERVED is not set: the live one and 4 before. */
 export const DEFAULT_SHELL_VERSIONS_SERVED = 5;

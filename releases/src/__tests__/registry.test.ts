@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Registry } from '@metrology/shared/contracts';
 import {
-  type Registry,
   previousGoodVersion,
   publishRelease,
   readRegistry,

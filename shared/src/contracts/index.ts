@@ -14,6 +14,7 @@ export * from './chat.js';
 export * from './payments.js';
 export * from './back-office.js';
 export * from './contact.js';
+export * from './release-model.js';
 export * from './releases.js';
 export * from './release-trends.js';
 export * from './health.js';

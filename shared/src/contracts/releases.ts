@@ -3,27 +3,18 @@
 // load-failure reports (POST and GET /api/releases/load-failures), the shell's speed figures (POST /api/releases/vitals)
 // and the site servers' served sessions (POST /api/releases/served, signed).
 import { Type, type Static } from '@sinclair/typebox';
-import type { Release } from '@metrology/shared/release';
 import { Answer, QueryInteger, StringEnum, Text } from './common.js';
+import { Release, ReleaseAction, Rollout } from './release-model.js';
 
-/** One published version of a remote as the desk shows it: the release model's Release without its build hash. */
-export const DeskRelease = Type.Object({
-  version: Type.String(),
-  publishedAt: Type.String(),
-  commit: Type.String(),
-  /** Set when a rollback moved the pointer from this version to an older one. */
-  rolledBackAt: Type.Optional(Type.String()),
-  /** Published without its Node build: the browser renders its pages. */
-  clientOnly: Type.Optional(Type.Boolean()),
-});
+/** One published version of a remote as the desk shows it: the release model's Release, less what only it uses. */
+export const DeskRelease = Type.Pick(Release, [
+  'version',
+  'publishedAt',
+  'commit',
+  'rolledBackAt',
+  'clientOnly',
+]);
 export type DeskRelease = Static<typeof DeskRelease>;
-
-/** A stage of a rollout plan: this share for this long; approval: waits for a release manager first. */
-export const RolloutStage = Type.Object({
-  percent: Type.Integer(),
-  minutes: Type.Integer(),
-  approval: Type.Optional(Type.Boolean()),
-});
 
 /**
  * How one version of a remote fares over the controller's window: sessions that ran it (fetched its code from the
@@ -44,18 +35,10 @@ export const VersionHealth = Type.Object({
 export type VersionHealth = Static<typeof VersionHealth>;
 
 /** A running staged rollout as the desk shows it: the split, the plan, and the canary beside the live version. */
-export const DeskRollout = Type.Object({
-  version: Type.String(),
-  percent: Type.Integer(),
-  startedAt: Type.String(),
-  stageStartedAt: Type.String(),
-  plan: Type.Optional(Type.Array(RolloutStage)),
-  stage: Type.Optional(Type.Integer()),
-  awaitingApproval: Type.Optional(Type.Boolean()),
-  by: Type.Optional(Type.String()),
-  canary: VersionHealth,
-  current: VersionHealth,
-});
+export const DeskRollout = Type.Composite([
+  Rollout,
+  Type.Object({ canary: VersionHealth, current: VersionHealth }),
+]);
 export type DeskRollout = Static<typeof DeskRollout>;
 
 /** The thresholds of the automatic rollback (ROLLOUT_* settings), for the desk to show. */
@@ -75,32 +58,6 @@ export const DeskRemote = Type.Object({
   rollout: Type.Optional(DeskRollout),
 });
 export type DeskRemote = Static<typeof DeskRemote>;
-
-/**
- * One row of the action log (the release CLI's, the desk's and the controller's): who did what to which version,
- * when (ISO 8601) and why; from/to are the live version before and after.
- */
-export const ReleaseAction = Type.Object({
-  /** publish, preview, rollback, re-promote, rollout-start, rollout-percent, rollout-approve, rollout-wait,
-   * rollout-advance, rollout-complete, rollout-abort. */
-  action: Type.String(),
-  remote: Type.String(),
-  /** The version acted on. */
-  version: Type.String(),
-  from: Type.String(),
-  to: Type.String(),
-  changed: Type.Boolean(),
-  /** The release manager's e-mail, user@host from the CLI, or 'automatic'. */
-  actor: Type.String(),
-  at: Type.String(),
-  /** The rollout's share after the action. */
-  percent: Type.Optional(Type.Integer()),
-  why: Type.String(),
-  automatic: Type.Boolean(),
-  /** What an automatic action decided on (sessions, failing sessions, rates of the canary and the live version). */
-  figures: Type.Optional(Type.Record(Type.String(), Type.Number())),
-});
-export type ReleaseAction = Static<typeof ReleaseAction>;
 
 export const ReleaseDesk = Type.Object({
   remotes: Type.Array(DeskRemote),
@@ -261,11 +218,6 @@ export type LoadFailuresQuery = Static<typeof LoadFailuresQuery>;
 
 export const LoadFailuresResponse = Answer({ reports: Type.Array(LoadFailure) });
 export type LoadFailuresResponse = Static<typeof LoadFailuresResponse>;
-
-/** The desk's release is the release model's Release (less its build hash): renaming a field in either fails here. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
-export type DeskReleaseIsTheModelsRelease = Holds<Same<DeskRelease, Omit<Release, 'buildHash'>>>;
 
 // --- Deploy tokens and publishing over the network ---
 

@@ -1,9 +1,5 @@
-import {
-  registryForVisitor,
-  rolloutBucket,
-  versionForVisitor,
-  type RegistryEntry,
-} from '@metrology/shared/release';
+import type { RegistryEntry } from '@metrology/shared/contracts';
+import { registryForVisitor, rolloutBucket, versionForVisitor } from '@metrology/shared/release';
 import { signToken, verifyToken } from '@metrology/server-kit/signed-token';
 import {
   DEFAULT_VITALS_SAMPLE_RATE,

@@ -12,7 +12,7 @@ import { createShellSource } from '../shell-versions.js';
 import type { ShellSource } from '../shell-versions.js';
 import type { VersionFiles } from '../version-files.js';
 import type { Visitor } from './visitor.js';
-import type { Registry } from '@metrology/shared/release';
+import type { Registry } from '@metrology/shared/contracts';
 
 const require = createRequire(import.meta.url);
 

@@ -5,15 +5,9 @@
 import * as RegistryPackage from '@metrology/releases/registry';
 import * as PgStorePackage from '@metrology/releases/pg-store';
 
-/** The registry's types are the release platform's own (releases/src/model.ts, pg-store.ts). */
-export type {
-  Registry,
-  RegistryEntry,
-  ReleaseActionRecord,
-  ReleaseStore,
-} from '@metrology/releases/registry';
+/** The stores' types are the release platform's own (releases/src/release-store.ts, pg-store.ts). */
+export type { ReleaseStore } from '@metrology/releases/registry';
 export type { PgRegistryStore as RegistryStore } from '@metrology/releases/pg-store';
-export type { Rollout, RolloutStage } from '@metrology/shared/release';
 
 export type RegistryModule = typeof RegistryPackage;
 export type RegistryStoreModule = typeof PgStorePackage;

@@ -1,9 +1,8 @@
 // What the release desk shows of a remote: its live version, its history (client-only versions marked), and a
 // running rollout with the canary's figures beside the live version's over the controller's window.
-import type { DeskRemote, ReleaseAction } from '@metrology/shared/contracts';
+import type { DeskRemote, RegistryEntry, ReleaseAction } from '@metrology/shared/contracts';
 import type { ReleaseConfig } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
-import type { RegistryEntry, ReleaseActionRecord } from '../back-office/registry-bridge.js';
 import { rolloutHealth } from './rollout-health.js';
 
 export async function deskRemote(
@@ -28,7 +27,7 @@ export async function deskRemote(
   return { ...base, rollout: { ...entry.rollout, ...health } };
 }
 
-export const toAction = (row: ReleaseActionRecord): ReleaseAction => ({
+export const toAction = (row: ReleaseAction): ReleaseAction => ({
   action: row.action,
   remote: row.remote,
   version: row.version,

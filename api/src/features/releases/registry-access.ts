@@ -4,10 +4,10 @@
 // process, opened on first use (a shop that never releases holds no extra connections) and closed with the app.
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/errors.js';
+import type { Registry } from '@metrology/shared/contracts';
 import {
   registryModule,
   registryStoreModule,
-  type Registry,
   type RegistryModule,
   type RegistryStore,
   type ReleaseStore,

@@ -6,7 +6,8 @@
 // rollback, by 'automatic', with the figures); a plan moves on only while its canary is judged healthy.
 import type { Queryable } from '../../db/database.js';
 import type { ReleaseConfig } from '../../config.js';
-import type { RegistryModule, ReleaseStore, Rollout } from '../back-office/registry-bridge.js';
+import type { Rollout } from '@metrology/shared/contracts';
+import type { RegistryModule, ReleaseStore } from '../back-office/registry-bridge.js';
 import { slowerWhy, slowest, speedFigures, speedFindings } from './rollout-speed.js';
 
 export interface Health {

@@ -3,6 +3,8 @@
 // the release actions on the same time axis. Sessions and failures are counted as the controller counts them
 // (versionEvidence: a session that ran the version or failed with it, once), here by the bucket it was first seen in.
 import type {
+  RegistryEntry,
+  ReleaseAction,
   ReleaseTrend,
   TrendMark,
   TrendPoint,
@@ -10,7 +12,6 @@ import type {
   VersionTrend,
 } from '@metrology/shared/contracts';
 import type { Queryable } from '../../db/database.js';
-import type { RegistryEntry, ReleaseActionRecord } from '../back-office/registry-bridge.js';
 
 /** Bucket lengths a chart reads well in, seconds. */
 const BUCKETS = [10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200];
@@ -47,7 +48,7 @@ export function trendSpan(
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
-function markLabel(action: ReleaseActionRecord): string {
+function markLabel(action: ReleaseAction): string {
   const share = action.percent === undefined ? '' : ` at ${action.percent} %`;
   const labels: Record<string, string> = {
     publish: `published ${action.version}`,
@@ -66,12 +67,7 @@ function markLabel(action: ReleaseActionRecord): string {
 }
 
 /** The actions of `remote` within the span, oldest first; previews change nothing a visitor gets and are left out. */
-export function trendMarks(
-  actions: ReleaseActionRecord[],
-  remote: string,
-  from: Date,
-  to: Date,
-): TrendMark[] {
+export function trendMarks(actions: ReleaseAction[], remote: string, from: Date, to: Date): TrendMark[] {
   return actions
     .filter((action) => action.remote === remote && action.action !== 'preview')
     .filter((action) => {
@@ -97,7 +93,7 @@ export async function releaseTrend(
   db: Queryable,
   remote: string,
   entry: RegistryEntry | undefined,
-  actions: ReleaseActionRecord[],
+  actions: ReleaseAction[],
   options: { range: TrendRange; windowMinutes: number; now?: Date },
 ): Promise<ReleaseTrend> {
   const { from, to, bucketSeconds } = trendSpan(

@@ -14,7 +14,8 @@ import {
   startApp,
   type ProductRef,
 } from '../../../__tests__/helpers/test-app.js';
-import { registryModule, registryStoreModule, type Registry } from '../registry-bridge.js';
+import type { Registry } from '@metrology/shared/contracts';
+import { registryModule, registryStoreModule } from '../registry-bridge.js';
 import { ROLE_MESSAGES } from '../roles.js';
 
 let app: FastifyInstance;

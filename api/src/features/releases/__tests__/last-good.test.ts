@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { fallbackOrder } from '@metrology/shared/release';
 import { body, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
-import { registryModule, type RegistryEntry } from '../../back-office/registry-bridge.js';
+import type { RegistryEntry } from '@metrology/shared/contracts';
+import { registryModule } from '../../back-office/registry-bridge.js';
 import { registryAccess } from '../registry-access.js';
 
 const REMOTE = 'mfe-content';
