@@ -1,6 +1,5 @@
 // The release operations on this machine: RELEASES_DIR, with the pointer, history and log in PostgreSQL when a
 // registry store is given (DATABASE_URL). Each answers the sentence the CLI prints, as the API answers its own.
-import { signToken } from '@metrology/server-kit/signed-token';
 import { NODE_BUILD_DIR, buildSizes, formatBytes, hasNodeBuild, loadNodeBuild } from './node-build.js';
 import {
   SHELL_RELEASE,
@@ -10,12 +9,12 @@ import {
   completeRollout,
   defaultActor,
   formatRolloutPlan,
+  grantPreview,
   isPublished,
   lastGoodFile,
   publishRelease,
   readRegistryWithFallback,
   readReleaseActions,
-  recordAction,
   releaseStatus,
   releaseStore,
   repairRegistry,
@@ -115,37 +114,12 @@ export function localBackend(options: LocalOptions): ReleaseBackend {
         'No signing key: set RELEASE_SIGNING_KEY to the key the site server uses (npm start and npm run cluster ' +
           'keep it in DATA_DIR/release-signing.key)',
       );
-    const entry = (await store.read()).remotes[remote];
-    const published = entry?.history.map((release) => release.version) ?? [];
-    if (!entry || !published.includes(version))
-      throw new ReleaseError(
-        `${remote} ${version} is not published` +
-          (published.length ? ` (published: ${published.join(', ')})` : ''),
-      );
-    if (entry.current === version)
-      throw new ReleaseError(`${remote} ${version} is live; everyone sees it already`);
-    const token = signToken(key, { preview: { remote, version } }, ttlSeconds);
+    const { token, expiresAt } = await grantPreview({ store, remote, version, by: by(), key, ttlSeconds });
     const base = (options.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
-    const expires = new Date(Date.now() + ttlSeconds * 1000).toISOString();
-    await recordAction({
-      store,
-      action: {
-        at: new Date().toISOString(),
-        actor: by(),
-        action: 'preview',
-        remote,
-        version,
-        from: entry.current,
-        to: entry.current,
-        changed: false,
-        why: `preview link until ${expires}`,
-        automatic: false,
-      },
-    });
     return {
       link: `${base}/__preview?token=${token}`,
       note:
-        `Opens ${remote} ${version} in the browser that follows the link, until ${formatTime(expires)}; ` +
+        `Opens ${remote} ${version} in the browser that follows the link, until ${formatTime(expiresAt)}; ` +
         'everyone else keeps the live version.',
     };
   }

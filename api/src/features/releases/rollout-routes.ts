@@ -12,7 +12,6 @@ import {
   RolloutResponse,
   StartRolloutBody,
 } from '@metrology/shared/contracts';
-import { signToken } from '@metrology/server-kit/signed-token';
 import { HttpError } from '../../lib/errors.js';
 import { responses, TOKEN_SECURITY } from '../../lib/schemas.js';
 import type { RegistryModule } from '../back-office/registry-bridge.js';
@@ -22,6 +21,16 @@ import { registryAccess } from './registry-access.js';
 
 /** How long a preview link from the desk works. */
 export const PREVIEW_TTL_SECONDS = 3600;
+
+/** Runs a registry operation; its refusals (a ReleaseError: not published, no rollout running...) are 409s. */
+async function refusalsAsConflict<T>(registry: RegistryModule, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof registry.ReleaseError) throw new HttpError(409, error.message);
+    throw error;
+  }
+}
 
 export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.shop;
@@ -45,13 +54,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
       throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
     assertRemote(request, remote);
     const target = { ...(await access.where()), remote, by: await callerName(app, request) };
-    let message: string;
-    try {
-      message = await operation(registry, target);
-    } catch (error) {
-      if (error instanceof registry.ReleaseError) throw new HttpError(409, error.message);
-      throw error;
-    }
+    const message = await refusalsAsConflict(registry, () => operation(registry, target));
     // Who acted: the manager's user id, or a deploy token's id (never its secret).
     request.log.info({ remote, by: request.userId, tokenId: request.deployToken?.id }, `release: ${message}`);
     const entry = (await access.read()).remotes[remote];
@@ -204,28 +207,10 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
       if (!isRemoteName(remote))
         throw new HttpError(400, `Unknown remote '${remote}' (one of ${registry.REMOTE_NAMES.join(', ')})`);
       assertRemote(request, remote);
-      const entry = (await access.read()).remotes[remote];
-      if (!entry?.history.some((release) => release.version === version))
-        throw new HttpError(409, `${remote} ${version} is not published`);
-      if (entry.current === version)
-        throw new HttpError(409, `${remote} ${version} is live; everyone sees it already`);
-      const token = signToken(key, { preview: { remote, version } }, PREVIEW_TTL_SECONDS);
-      const expiresAt = new Date(Date.now() + PREVIEW_TTL_SECONDS * 1000).toISOString();
-      await registry.recordAction({
-        ...(await access.where()),
-        action: {
-          at: new Date().toISOString(),
-          actor: await callerName(app, request),
-          action: 'preview',
-          remote,
-          version,
-          from: entry.current,
-          to: entry.current,
-          changed: false,
-          why: `preview link until ${expiresAt}`,
-          automatic: false,
-        },
-      });
+      const target = { ...(await access.where()), remote, by: await callerName(app, request) };
+      const { token, expiresAt } = await refusalsAsConflict(registry, () =>
+        registry.grantPreview({ ...target, version, key, ttlSeconds: PREVIEW_TTL_SECONDS }),
+      );
       // The link itself is a credential and stays out of the log.
       request.log.info(
         { remote, version, by: request.userId, tokenId: request.deployToken?.id },
