@@ -1,10 +1,7 @@
 // The direction of imports (docs/development.md "Boundaries"): the project's own ESLint config, run on probe
 // files, must refuse an import from one remote into another at any depth, from the shell into a remote, and
 // from @metrology/shared into a section, and must let the allowed imports through.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '../../..');
+import { ruleMessages } from './lint-probes';
 
 interface Probe {
   /** A file the import stands in (it need not exist: ESLint lints the text as if it were there). */
@@ -12,28 +9,15 @@ interface Probe {
   from: string;
 }
 
-/** The messages of the no-restricted-imports rule for each probe, through ESLint's own Node API and config. */
+/** The messages of the no-restricted-imports rule for each probe: a file that imports `from` and uses it. */
 function restrictedImportMessages(probes: Probe[]): string[][] {
-  const script = `
-    import { ESLint } from 'eslint';
-    const probes = JSON.parse(process.argv[1]);
-    const eslint = new ESLint({ overrideConfigFile: 'tools/eslint.config.mjs' });
-    const out = [];
-    for (const probe of probes) {
-      const [result] = await eslint.lintText(
-        "import { thing } from '" + probe.from + "';\\nexport const probe = thing;\\n",
-        { filePath: probe.file },
-      );
-      out.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message));
-    }
-    process.stdout.write(JSON.stringify(out));
-  `;
-  const output = execFileSync(
-    process.execPath,
-    ['--input-type=module', '-e', script, JSON.stringify(probes)],
-    { cwd: ROOT, encoding: 'utf8' },
+  return ruleMessages(
+    'no-restricted-imports',
+    probes.map(({ file, from }) => ({
+      file,
+      text: `import { thing } from '${from}';\nexport const probe = thing;\n`,
+    })),
   );
-  return JSON.parse(output) as string[][];
 }
 
 const refused: Probe[] = [

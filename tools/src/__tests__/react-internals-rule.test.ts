@@ -1,36 +1,9 @@
 // No code outside React reads React's private fields on DOM nodes (__reactFiber$…, __reactProps$…): the project's
 // own ESLint config, run on probe texts, must refuse each way of reaching one, and let ordinary code through.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
+import { ruleMessages, type LintProbe as Probe } from './lint-probes';
 
-const ROOT = path.resolve(__dirname, '../../..');
-
-interface Probe {
-  /** A file the text stands in (it need not exist: ESLint lints the text as if it were there). */
-  file: string;
-  text: string;
-}
-
-/** The messages of the no-restricted-syntax rule for each probe, through ESLint's own Node API and config. */
-function restrictedSyntaxMessages(probes: Probe[]): string[][] {
-  const script = `
-    import { ESLint } from 'eslint';
-    const probes = JSON.parse(process.argv[1]);
-    const eslint = new ESLint({ overrideConfigFile: 'tools/eslint.config.mjs' });
-    const out = [];
-    for (const probe of probes) {
-      const [result] = await eslint.lintText(probe.text, { filePath: probe.file });
-      out.push(result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message));
-    }
-    process.stdout.write(JSON.stringify(out));
-  `;
-  const output = execFileSync(
-    process.execPath,
-    ['--input-type=module', '-e', script, JSON.stringify(probes)],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
-  return JSON.parse(output) as string[][];
-}
+/** The messages of the no-restricted-syntax rule for each probe. */
+const restrictedSyntaxMessages = (probes: Probe[]) => ruleMessages('no-restricted-syntax', probes);
 
 const refused: Probe[] = [
   {
