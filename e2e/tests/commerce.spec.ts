@@ -65,6 +65,8 @@ test.describe('commerce', () => {
     page,
     site,
   }) => {
+    // Five axe runs over whole pages besides the journey: on a 2-core machine running two browsers, about 50 s.
+    test.slow();
     const [first, second] = await pricedProducts(site);
     const { token } = await registerShopper(site, 'commerce');
     await callApi(site, '/api/cart/add', { itemId: first._id, quantity: 1 }, token);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef } from 'react';
 // The main entry by its package name, not a relative path: the singleton, not a second copy in this chunk.
 import { parseTypedQuantity } from '@metrology/shared';
 
@@ -39,13 +39,28 @@ export function QuantityStepper({
   form,
 }: QuantityStepperProps) {
   const inputId = useId();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    // Changed from outside (the buttons, the store): the field shows the new value.
-    setShown(value);
-    setDraft(null);
-  }
+  // The field keeps its own text (uncontrolled): what the shopper types before, during or after hydration stays
+  // in the page, and nothing re-renders it back. It is written here only when the quantity changes from outside
+  // (the buttons, the store) and no longer matches what the field shows, and on blur.
+  const field = useRef<HTMLInputElement>(null);
+  const synced = useRef(value);
+  const takeTyped = useEffectEvent(() => {
+    const input = field.current;
+    if (!input) return;
+    // The shopper typed into the field before the stepper was live (no change event reached it): the number
+    // counts now. Otherwise the field shows the quantity, which may have changed since the server rendered it.
+    if (input.value !== input.defaultValue) {
+      const typed = parseTypedQuantity(input.value);
+      if (typed !== null && typed !== value) onChange(typed);
+    } else if (parseTypedQuantity(input.value) !== value) input.value = String(value);
+  });
+  useEffect(() => takeTyped(), []);
+  useEffect(() => {
+    if (synced.current === value) return;
+    synced.current = value;
+    const input = field.current;
+    if (input && parseTypedQuantity(input.value) !== value) input.value = String(value);
+  }, [value]);
   const of = productName ? ` of ${productName}` : '';
   const canDecrease = value > 1;
   // Inside a form: the buttons are its submit buttons for a page without script; a hydrated one acts here.
@@ -81,14 +96,16 @@ export function QuantityStepper({
           inputMode="numeric"
           min={1}
           step={1}
-          value={draft ?? String(value)}
+          ref={field}
+          defaultValue={String(value)}
           onChange={(event) => {
-            const raw = event.target.value;
-            setDraft(raw);
-            const typed = parseTypedQuantity(raw);
+            const typed = parseTypedQuantity(event.target.value);
             if (typed !== null && typed !== value) onChange(typed);
           }}
-          onBlur={() => setDraft(null)}
+          onBlur={(event) => {
+            // What is not a quantity (empty, 0, letters) gives way to the quantity that counts.
+            if (event.target.value !== String(value)) event.target.value = String(value);
+          }}
         />
         <button
           {...sends('inc')}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
 import { QuantityStepper } from '../quantity-stepper';
 
@@ -67,5 +69,26 @@ describe('QuantityStepper', () => {
       'aria-disabled',
       'false',
     );
+  });
+
+  it('keeps a number typed into the server-rendered field before hydration, and it counts once live', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Holder start={1} />);
+    const input = container.querySelector('input') as HTMLInputElement;
+    input.value = '4';
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <Holder start={1} />);
+    });
+    expect(input.value).toBe('4');
+    expect(container.querySelector('output')).toHaveTextContent('4');
+    // The buttons go on from there, and the field follows them.
+    await act(async () => {
+      container.querySelector<HTMLButtonElement>('[aria-label="Increase quantity"]')?.click();
+    });
+    expect(input.value).toBe('5');
+    act(() => root?.unmount());
+    container.remove();
   });
 });
