@@ -246,7 +246,7 @@ function resolveFaults(options: BuildAppOptions) {
   const faults = options.faults ?? {};
   const razorpay = Boolean(options.razorpay?.keyId && options.razorpay.keySecret);
   const stripe = Boolean(options.stripeSecretKey);
-  // Without PAYMENTS_MODE: live when keys are given (as before), sandbox otherwise.
+  // Without PAYMENTS_MODE: live when keys are given, sandbox otherwise.
   const paymentsMode = faults.paymentsMode ?? (razorpay || stripe ? 'live' : 'sandbox');
   if (paymentsMode === 'live' && faults.production && !(razorpay && stripe))
     throw new Error(

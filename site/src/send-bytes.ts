@@ -51,7 +51,7 @@ export function sendBytes(
   }: { data: Buffer; etag: string; encoding: string | null; contentType: string },
 ): FastifyReply {
   reply.header('ETag', etag).header('Accept-Ranges', 'bytes');
-  // A 304 without a body says no type, as before.
+  // A 304 without a body names no type.
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   reply.type(contentType);
   if (encoding) reply.header('Content-Encoding', encoding);

@@ -8,7 +8,7 @@ const REQUIREMENTS = ['Quotation', 'Product demonstration', 'Calibration', 'Serv
 const FIELD_ORDER: (keyof ContactFields)[] = ['product', 'name', 'email', 'mobile', 'enquiryDetails'];
 
 /**
- * The contact page's enquiry form: checked in the browser and confirmed with SPEC's toast, exactly as before; the
+ * The contact page's enquiry form: checked in the browser and confirmed with SPEC's toast; the
  * message is also sent to the API so it reaches the staff's inbox (the toast does not wait for it). Its values
  * live in the page (read with FormData on blur and submit): what is typed before, during or after hydration stays.
  */

@@ -34,7 +34,7 @@ export function UserMenu() {
     dispatch(loginDialogOpened());
   };
 
-  // Until the address is proved the account works as before; the link can be sent again.
+  // Until the address is proved the account still works; the link can be sent again.
   const resend = () => {
     setOpen(false);
     button.current?.focus();

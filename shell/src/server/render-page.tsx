@@ -219,7 +219,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     for (const version of versions) {
       const entryFile = serverEntryFile(request.releasesDir, route.remote, version);
       if (!existsSync(entryFile)) {
-        // A release without a Node build: its section is the browser's, in the same version as before.
+        // A release without a Node build: the browser renders its section, in the same version.
         problems.push(`${route.remote} ${version} has no Node build; the browser renders its section`);
         break;
       }
@@ -245,7 +245,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       failed.push({ remote: route.remote, version });
     }
     if (!attempt) {
-      // No version renders on the server: the section is the browser's, as before server rendering.
+      // No version renders on the server: the browser renders the section.
       attempt = await renderWithData(request, { route, component: null });
       section = { remote: route.remote, module: route.module, version: null };
     }

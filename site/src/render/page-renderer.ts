@@ -99,7 +99,7 @@ export function createPageRenderer(options: RendererOptions) {
     template: string;
     assets: { css: string[]; js: string[] };
   };
-  /** shell folder -> its loaded render (a version's folder never changes; shell/dist is read once, as before) */
+  /** shell folder -> its loaded render (a version's folder never changes; shell/dist is read once) */
   const shells: Map<string, Promise<LoadedShell | null>> = new Map();
   /** Published versions never change: their manifests are read once (the most recent few kept). */
   const manifests: Map<string, Promise<unknown>> = new Map();
@@ -228,7 +228,7 @@ export function createPageRenderer(options: RendererOptions) {
 
   return {
     /**
-     * The served page for a URL, or null when this server has no render (the browser renders it, as before).
+     * The served page for a URL, or null when this server has no render (the browser renders it).
      */
     async render({
       url,

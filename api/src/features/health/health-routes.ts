@@ -20,7 +20,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply): Promise<HealthResponse | NotReadyResponse> => {
       reply.header('cache-control', 'no-store');
-      // Same answer as before when all is well; 503 with the reason when the API cannot serve.
+      // 200 when all is well; 503 with the reason when the API cannot serve.
       const ready = await readiness(app);
       if (!ready.ready) {
         reply.code(503);
