@@ -7,9 +7,12 @@
 // The registry's records are the contracts' (shared/src/contracts/release-model.ts), where each field is described.
 /** @typedef {import('@metrology/shared/contracts').Release} Release */
 /** @typedef {import('@metrology/shared/contracts').RegistryEntry} RegistryEntry */
-/** @typedef {'mfe-catalog' | 'mfe-commerce' | 'mfe-content' | 'mfe-careers'} RemoteName */
+/** @typedef {import('@metrology/shared/release').RemoteName} RemoteName (declared once, in remotes.d.ts) */
 
-/** Every remote (its package folder and workspace name), with the port of its dev server. */
+/**
+ * Every remote (its package folder and workspace name), with the port of its dev server.
+ * @type {readonly import('@metrology/shared/release').RemoteInfo[]}
+ */
 export const REMOTES = Object.freeze([
   Object.freeze({ name: 'mfe-catalog', devPort: 3001 }),
   Object.freeze({ name: 'mfe-commerce', devPort: 3002 }),
@@ -18,7 +21,7 @@ export const REMOTES = Object.freeze([
 ]);
 
 /** @type {readonly RemoteName[]} */
-export const REMOTE_NAMES = Object.freeze(REMOTES.map((remote) => /** @type {RemoteName} */ (remote.name)));
+export const REMOTE_NAMES = Object.freeze(REMOTES.map((remote) => remote.name));
 
 /** The shell (host): its package folder, workspace name and dev port. */
 export const SHELL = Object.freeze({ dir: 'shell', workspace: '@metrology/shell', devPort: 3000 });
