@@ -50,11 +50,6 @@ export function createAccount(account: Account, env: { DATA_DIR: string } | { DA
   }
 }
 
-/** The suite's staff member and release manager, on the embedded database in DATA_DIR. */
-export function createBackOfficeAccounts(dataDir: string): void {
-  for (const account of [STAFF, MANAGER]) createAccount(account, { DATA_DIR: dataDir });
-}
-
 /** Logs the account in through the API and hands the browser its session, as the login dialog would. */
 export async function loginAs(page: Page, apiUrl: string, account: { email: string; password: string }) {
   const token = await apiLogin(apiUrl, account);

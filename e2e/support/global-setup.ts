@@ -1,76 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 import { REMOTE_NAMES } from '@metrology/shared/release';
-import { launch } from '../../tools/src/launch.mjs';
-import { startMailCatcher } from '../../tools/src/mail-catcher.mjs';
-import { publishLocalBuilds } from '../../tools/src/publish-local.mjs';
-import { createBackOfficeAccounts } from './back-office-accounts';
 import { freePort } from '../../tools/src/free-port.mjs';
-import { startGeoStandIn } from './geo-stand-in';
-import type { Stack } from './stacks';
+import { MANAGER, STAFF } from './back-office-accounts';
+import { startShop } from './start-shop';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-interface Running extends Stack {
-  stop: () => Promise<void>;
-}
-
-/**
- * One whole stack for one worker: the built site and API on free ports (`ports`), with a fresh DATA_DIR and
- * RELEASES_DIR in a temporary folder of its own, its own geolocation stand-in and mail catcher.
- */
-async function startStack(ports: [number, number]): Promise<Running> {
-  const work = mkdtempSync(path.join(tmpdir(), 'metrology-e2e-'));
-  const releasesDir = path.join(work, 'releases');
-  const dataDir = path.join(work, 'data');
-  const closers: (() => Promise<unknown>)[] = [];
-  const stop = async () => {
-    for (const close of closers.reverse()) await close();
-    rmSync(work, { recursive: true, force: true });
-  };
-  try {
-    await publishLocalBuilds(releasesDir, { log: () => undefined });
-    const geo = await startGeoStandIn();
-    closers.push(geo.close);
-    createBackOfficeAccounts(dataDir);
-    // A real SMTP server for the stack: the API delivers the outbox to it; tests read what it caught (support/mail.ts).
-    const mail = await startMailCatcher({ directory: path.join(work, 'caught-mail') });
-    closers.push(mail.close);
-    const [sitePort, apiPort] = ports;
-    const running = await launch({
-      sitePort,
-      apiPort,
-      dataDir,
-      releasesDir,
-      geoUrl: geo.url,
-      apiOutput: process.env.E2E_API_LOGS ? 'inherit' : 'ignore',
-      apiEnv: {
-        RATE_LIMIT_MAX: '1000',
-        NODE_ENV: 'test',
-        SMTP_URL: mail.url,
-        CAUGHT_MAIL_DIR: mail.directory,
-      },
-    });
-    closers.push(running.stop);
-    return {
-      url: running.siteUrl,
-      apiUrl: running.apiUrl,
-      releasesDir,
-      workDir: work,
-      dataDir,
-      mailDir: mail.directory,
-      geoControlUrl: geo.controlUrl,
-      stop,
-    };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
 
 /** Two ports per stack, all different (one port asked for after another may come back again). */
 async function sitePorts(count: number): Promise<[number, number][]> {
@@ -110,7 +48,18 @@ export default async function globalSetup(config: FullConfig) {
 
   const count = Math.max(1, config.workers);
   const ports = await sitePorts(count);
-  const started = await Promise.allSettled(ports.map((pair) => startStack(pair)));
+  // One whole shop per worker, with the suite's staff member and release manager and a mail catcher.
+  const started = await Promise.allSettled(
+    ports.map((pair) =>
+      startShop({
+        name: 'stack',
+        ports: pair,
+        accounts: [STAFF, MANAGER],
+        mail: true,
+        apiLogs: Boolean(process.env.E2E_API_LOGS),
+      }),
+    ),
+  );
   const stacks = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {
     await Promise.all(stacks.map((stack) => stack.stop()));
