@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import type { RootState } from '@metrology/shared';
 import '@metrology/shared/styles.css';
-import './styles/shell.css';
+import './styles';
 import { CLIENT_SECTION_DIGEST } from './remotes/server-sections';
 import { markEarlyInputLive, replayEarlyInput } from './early-input/replay';
 import { hydrateDeferredPartsOnNavigation } from './layout/deferred-on-navigation';
