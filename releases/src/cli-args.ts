@@ -1,6 +1,7 @@
 // The release CLI's command line: its help, its options, and the parse into a command (commands.ts) or a
 // UsageError (exit code 2).
 import { parseArgs } from 'node:util';
+import { PREVIEW_SECONDS } from '@metrology/shared/contracts';
 import { isReleaseName } from '@metrology/shared/release';
 import {
   RELEASE_NAMES,
@@ -139,15 +140,12 @@ function isCommand(name: string | undefined): name is (typeof COMMANDS)[number] 
   return (COMMANDS as readonly (string | undefined)[]).includes(name);
 }
 
-/** The longest a preview link lives. */
-export const MAX_PREVIEW_SECONDS = 7 * 24 * 3600;
-
 /** '90s', '30m', '1h', '2d' -> seconds. */
 export function parseDuration(text: string) {
   const match = /^(\d{1,6})([smhd])$/.exec(text);
   if (!match) throw new UsageError(`--ttl '${text}' is not a duration like 30m, 1h or 2d`);
   const seconds = Number(match[1]) * { s: 1, m: 60, h: 3600, d: 86_400 }[match[2] as 's' | 'm' | 'h' | 'd'];
-  if (seconds < 60 || seconds > MAX_PREVIEW_SECONDS)
+  if (seconds < PREVIEW_SECONDS.min || seconds > PREVIEW_SECONDS.max)
     throw new UsageError(`--ttl ${text} is out of range (1m to 7d)`);
   return seconds;
 }

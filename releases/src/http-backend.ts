@@ -76,9 +76,9 @@ export function httpBackend(options: ApiOptions): ReleaseBackend & DeployTokenAd
       });
       return said(answer);
     },
-    async preview(remote, version) {
+    async preview(remote, version, ttlSeconds) {
       const answer = await api.call(PreviewResponse, 'POST', '/api/releases/preview', {
-        json: { remote, version },
+        json: { remote, version, ttlSeconds },
       });
       const site = (await api.site()) ?? process.env.SITE_URL ?? '';
       return { link: `${site}${answer.url}`, note: said(answer) };

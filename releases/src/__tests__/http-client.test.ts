@@ -237,3 +237,35 @@ test('every command checks its own answer: a log, a rollout, a rollback and a to
     await api.close();
   }
 });
+
+test("preview over HTTP asks the API for the link's --ttl (an hour when not given) and prints the site's link", async () => {
+  const bodies: unknown[] = [];
+  const api = await serve((request, response) => {
+    if (request.url === '/config.json') return json(response, 404, {});
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      json(response, 200, {
+        success: true,
+        message: 'Preview of mfe-content 1.1.0.',
+        url: '/__preview?token=abc',
+        expiresAt: '2026-01-04T03:04:05.000Z',
+      });
+    });
+  });
+  try {
+    for (const argv of [['--ttl', '2d'], []]) {
+      const run = await cli(['preview', 'mfe-content', '1.1.0', ...argv], `http://127.0.0.1:${api.port}`);
+      // The link is the output; the API's message is a note beside it.
+      expect(run).toMatchObject({ code: 0, err: 'Preview of mfe-content 1.1.0.' });
+      expect(run.out).toContain('/__preview?token=abc');
+    }
+    expect(bodies).toEqual([
+      { remote: 'mfe-content', version: '1.1.0', ttlSeconds: 172_800 },
+      { remote: 'mfe-content', version: '1.1.0', ttlSeconds: 3600 },
+    ]);
+  } finally {
+    await api.close();
+  }
+});

@@ -133,8 +133,24 @@ export type RolloutActionBody = Static<typeof RolloutActionBody>;
 export const RolloutResponse = Answer({ remote: DeskRemote });
 export type RolloutResponse = Static<typeof RolloutResponse>;
 
+/** How long a preview link lives, in seconds: an hour unless asked, from a minute to a week. */
+export const PREVIEW_SECONDS = { default: 3600, min: 60, max: 7 * 24 * 3600 } as const;
+
 /** POST /api/releases/preview: a link that shows a published version in the browser that opens it. */
-export const PreviewBody = Type.Object({ remote: Remote, version: Version }, { additionalProperties: false });
+export const PreviewBody = Type.Object(
+  {
+    remote: Remote,
+    version: Version,
+    ttlSeconds: Type.Optional(
+      Type.Integer({
+        minimum: PREVIEW_SECONDS.min,
+        maximum: PREVIEW_SECONDS.max,
+        description: `How long the link works, in seconds (${PREVIEW_SECONDS.default} when not given)`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type PreviewBody = Static<typeof PreviewBody>;
 
 /** url is relative to the site ('/__preview?token=...'); expiresAt is ISO 8601. */

@@ -5,6 +5,7 @@ import { isRemoteName } from '@metrology/shared/release';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  PREVIEW_SECONDS,
   PreviewBody,
   PreviewResponse,
   RolloutActionBody,
@@ -18,9 +19,6 @@ import type { RegistryModule } from '../back-office/registry-bridge.js';
 import { assertMayApprove, assertRemote, callerName, releaseCaller } from './deploy-tokens.js';
 import { deskRemote } from './desk-view.js';
 import { registryAccess } from './registry-access.js';
-
-/** How long a preview link from the desk works. */
-export const PREVIEW_TTL_SECONDS = 3600;
 
 /** Runs a registry operation; its refusals (a ReleaseError: not published, no rollout running...) are 409s. */
 async function refusalsAsConflict<T>(registry: RegistryModule, operation: () => Promise<T>): Promise<T> {
@@ -190,13 +188,13 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
         tags: ['back office'],
         security: TOKEN_SECURITY,
         summary:
-          'A link (relative to the site) that shows a published version that is not live in the browser that opens it, for an hour',
+          'A link (relative to the site) that shows a published version that is not live in the browser that opens it, for an hour or ttlSeconds',
         body: PreviewBody,
         response: responses(PreviewResponse),
       },
     },
     async (request) => {
-      const { remote, version } = request.body;
+      const { remote, version, ttlSeconds = PREVIEW_SECONDS.default } = request.body;
       const key = config.releases.signingKey;
       if (!key)
         throw new HttpError(
@@ -209,7 +207,7 @@ export async function rolloutRoutes(app: FastifyInstance): Promise<void> {
       assertRemote(request, remote);
       const target = { ...(await access.where()), remote, by: await callerName(app, request) };
       const { token, expiresAt } = await refusalsAsConflict(registry, () =>
-        registry.grantPreview({ ...target, version, key, ttlSeconds: PREVIEW_TTL_SECONDS }),
+        registry.grantPreview({ ...target, version, key, ttlSeconds }),
       );
       // The link itself is a credential and stays out of the log.
       request.log.info(

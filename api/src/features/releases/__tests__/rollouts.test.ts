@@ -245,6 +245,38 @@ describe('the desk starts, steers and ends rollouts', () => {
     );
     expect(live.statusCode).toBe(409);
   });
+
+  it('a preview link lives an hour, or as long as asked within a minute to a week', async () => {
+    const link = async (ttlSeconds?: number) => {
+      const before = Date.now();
+      const res = await post(
+        app,
+        '/api/releases/preview',
+        { remote: 'mfe-content', version: '1.2.0', ...(ttlSeconds === undefined ? {} : { ttlSeconds }) },
+        manager,
+      );
+      expect(res.statusCode).toBe(200);
+      const { url, expiresAt } = body<{ url: string; expiresAt: string }>(res);
+      const token = new URL(url, 'http://site').searchParams.get('token');
+      const lives = (Date.parse(expiresAt) - before) / 1000;
+      return { lives, token };
+    };
+    expect((await link()).lives).toBeCloseTo(3600, -1);
+    const twoDays = await link(2 * 86_400);
+    expect(twoDays.lives).toBeCloseTo(2 * 86_400, -1);
+    // The token itself ends then: still good a day and a half on, not after two days.
+    expect(verifyToken(KEY, twoDays.token, Date.now() + 36 * 3600_000)).not.toBeNull();
+    expect(verifyToken(KEY, twoDays.token, Date.now() + 2 * 86_400_000 + 60_000)).toBeNull();
+    for (const ttlSeconds of [30, 8 * 86_400, 1.5]) {
+      const res = await post(
+        app,
+        '/api/releases/preview',
+        { remote: 'mfe-content', version: '1.2.0', ttlSeconds },
+        manager,
+      );
+      expect([ttlSeconds, res.statusCode]).toEqual([ttlSeconds, 400]);
+    }
+  });
 });
 
 describe('the rollout controller', () => {
