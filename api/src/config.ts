@@ -103,6 +103,8 @@ export interface ReleaseOptions {
   packMaxBytes?: number;
   /** RELEASE_NODE_CHECK_SECONDS (default 30): how long an uploaded Node build may take to load before it is refused. */
   nodeCheckSeconds?: number;
+  /** Where an upload's check and a version bound for the artifact store are put together (the system's temp folder). */
+  workDir?: string;
 }
 
 export interface ReleaseConfig {
@@ -116,6 +118,8 @@ export interface ReleaseConfig {
   minVitals: number;
   packMaxBytes: number;
   nodeCheckMs: number;
+  /** Undefined: the system's temporary folder. */
+  workDir?: string;
 }
 
 export const ROLLOUT_DEFAULTS = {
@@ -239,6 +243,7 @@ function resolveReleases(options: ReleaseOptions = {}): ReleaseConfig {
     minVitals: Math.max(1, Math.round(options.minVitals ?? ROLLOUT_DEFAULTS.minVitals)),
     packMaxBytes: Math.max(1024, Math.round(options.packMaxBytes ?? ROLLOUT_DEFAULTS.packMaxBytes)),
     nodeCheckMs: Math.max(0.1, options.nodeCheckSeconds ?? ROLLOUT_DEFAULTS.nodeCheckSeconds) * 1000,
+    ...(options.workDir ? { workDir: options.workDir } : {}),
   };
 }
 

@@ -84,12 +84,14 @@ export async function checkNodeBuild(
   remote: string,
   version: string,
   limits: Partial<SandboxLimits> = {},
+  /** Where the check's folder is made: the system's temporary folder unless given. */
+  workDir: string = tmpdir(),
 ): Promise<{ pages: string[] }> {
   const entry = path.posix.join(NODE_BUILD_DIR, remote === SHELL.dir ? 'render.js' : 'remoteEntry.js');
   if (!files.some((file) => file.path === entry)) throw new Error(`there is no ${entry}`);
   const shell = remote === SHELL.dir;
   const pages = shell ? [] : [...new Set(routesOf(remote as RemoteName).map((route) => route.module))];
-  const work = await fs.mkdtemp(path.join(tmpdir(), CHECK_PREFIX));
+  const work = await fs.mkdtemp(path.join(workDir, CHECK_PREFIX));
   try {
     const probeDir = path.join(work, 'probe');
     const releaseDir = path.join(work, 'release');

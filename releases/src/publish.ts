@@ -117,6 +117,7 @@ export async function publishRelease({
   clientOnly = false,
   staged = false,
   verify,
+  workDir = tmpdir(),
   now = () => new Date(),
   by = defaultActor(),
   why = '',
@@ -131,6 +132,8 @@ export async function publishRelease({
   clientOnly?: boolean;
   staged?: boolean;
   verify?: (versionDir: string) => Promise<void>;
+  /** Where a version bound for an artifact store is put together: the system's temporary folder unless given. */
+  workDir?: string;
   now?: () => Date;
   by?: string;
   why?: string;
@@ -154,7 +157,7 @@ export async function publishRelease({
   // Written beside the target outside the lock (it can take a while), then renamed under it: a half-written version
   // is never visible, and of two publishes of one version only the first rename wins. With an artifact store the
   // folder is only for verify, and the same bytes are stored with the pointer change: RELEASES_DIR is not written.
-  const work = artifacts ? await fs.mkdtemp(path.join(tmpdir(), 'metrology-publish-')) : undefined;
+  const work = artifacts ? await fs.mkdtemp(path.join(workDir, 'metrology-publish-')) : undefined;
   if (!work) await fs.mkdir(path.dirname(target), { recursive: true });
   const staging = work
     ? path.join(work, `${remote}-${version}`)

@@ -134,11 +134,17 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
           );
         const loading = Date.now();
         try {
-          const loaded = await nodeBuild.checkNodeBuild(files, remote, version, {
-            timeoutMs: config.releases.nodeCheckMs,
-            heapMb: NODE_CHECK_MEMORY_MB,
-            memoryBytes: NODE_CHECK_ADDRESS_SPACE,
-          });
+          const loaded = await nodeBuild.checkNodeBuild(
+            files,
+            remote,
+            version,
+            {
+              timeoutMs: config.releases.nodeCheckMs,
+              heapMb: NODE_CHECK_MEMORY_MB,
+              memoryBytes: NODE_CHECK_ADDRESS_SPACE,
+            },
+            config.releases.workDir,
+          );
           pages = loaded.pages.length;
         } catch (error) {
           throw refused(
@@ -159,6 +165,7 @@ export async function publishRoutes(app: FastifyInstance): Promise<void> {
           by: await callerName(app, request),
           ...(staged === 'true' ? { staged: true } : {}),
           ...(clientOnly === 'true' ? { clientOnly: true } : {}),
+          ...(config.releases.workDir ? { workDir: config.releases.workDir } : {}),
         });
       } catch (error) {
         if (error instanceof registry.ReleaseError) throw new HttpError(409, error.message);

@@ -31,14 +31,12 @@ let listenerPort = 0;
 let connections = 0;
 let checkPrefix = '';
 
-// Check folders go to a temporary folder of this file's own (os.tmpdir() reads TMPDIR), so "nothing left behind"
-// is not confused by another test file checking builds at the same time.
-const systemTmp = process.env.TMPDIR;
+// Check folders go to a work folder of this file's own (the API's releases.workDir), so "nothing left behind" is not
+// confused by another test file checking builds at the same time.
 let ownTmp = '';
 
 beforeAll(async () => {
   ownTmp = await fs.mkdtemp(path.join(tmpdir(), 'metrology-own-tmp-'));
-  process.env.TMPDIR = ownTmp;
   const work = await fs.mkdtemp(path.join(tmpdir(), 'metrology-hostile-'));
   releasesDir = path.join(work, 'releases');
   dataDir = path.join(work, 'data');
@@ -48,7 +46,7 @@ beforeAll(async () => {
     dataDir,
     releasesDir,
     jwtSecret: JWT_SECRET,
-    releases: { checkSeconds: 0, nodeCheckSeconds: CHECK_SECONDS },
+    releases: { checkSeconds: 0, nodeCheckSeconds: CHECK_SECONDS, workDir: ownTmp },
   });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   const manager = await register(app, 'Manager Mia');
@@ -77,8 +75,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await new Promise((resolve) => listener.close(resolve));
-  if (systemTmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = systemTmp;
   await fs.rm(ownTmp, { recursive: true, force: true });
 });
 
@@ -113,7 +109,7 @@ async function refusedHostile(version: string, code: string, reason: RegExp) {
   const before = {
     files: await everything(releasesDir),
     registry: JSON.stringify(await registryAccess(app).read()),
-    checks: await unpackFolders(checkPrefix),
+    checks: await unpackFolders(checkPrefix, ownTmp),
   };
   const started = Date.now();
   const answer = await upload(code, version);
@@ -130,7 +126,7 @@ async function refusedHostile(version: string, code: string, reason: RegExp) {
   expect(took).toBeLessThan((CHECK_SECONDS + 6) * 1000);
   expect(await everything(releasesDir)).toEqual(before.files);
   expect(JSON.stringify(await registryAccess(app).read())).toBe(before.registry);
-  expect(await unpackFolders(checkPrefix)).toEqual(before.checks);
+  expect(await unpackFolders(checkPrefix, ownTmp)).toEqual(before.checks);
   expect(leftoverProcesses()).toEqual([]);
   return message;
 }
@@ -270,7 +266,10 @@ test('a second upload while one is being checked is told to wait (429, Retry-Aft
   expect(second.status).toBe(429);
   expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(second.text).toMatch(/Another publish is being checked/);
+  // The check being made is in the API's work folder (releases.workDir), and only there.
+  expect(await unpackFolders(checkPrefix, ownTmp)).toHaveLength(1);
   expect((await slow).status).toBe(400);
+  expect(await unpackFolders(checkPrefix, ownTmp)).toEqual([]);
   // Once the first is done, the next one goes through.
   expect((await upload(nodeEntry('module.exports = CONTAINER;'), '2.8.1')).status).toBe(200);
 });

@@ -27,19 +27,17 @@ let releasesDir: string;
 let secret = '';
 let packs: PackWriter;
 
-// Check folders go to a temporary folder of this file's own (os.tmpdir() reads TMPDIR), so "nothing left behind"
-// is not confused by another test file checking builds at the same time.
-const systemTmp = process.env.TMPDIR;
+// Check folders go to a work folder of this file's own (the API's releases.workDir), so "nothing left behind" is not
+// confused by another test file checking builds at the same time.
 let ownTmp = '';
 
 beforeAll(async () => {
   ownTmp = await fs.mkdtemp(path.join(tmpdir(), 'metrology-own-tmp-'));
-  process.env.TMPDIR = ownTmp;
   const work = await fs.mkdtemp(path.join(tmpdir(), 'metrology-publish-'));
   releasesDir = path.join(work, 'releases');
   app = await startApp({
     releasesDir,
-    releases: { checkSeconds: 0, packMaxBytes: PACK_MAX_BYTES, nodeCheckSeconds: 3 },
+    releases: { checkSeconds: 0, packMaxBytes: PACK_MAX_BYTES, nodeCheckSeconds: 3, workDir: ownTmp },
   });
   const m = await register(app, 'Manager Mia');
   await app.shop.db.query(`UPDATE users SET role = 'release-manager' WHERE email = $1`, [m.email]);
@@ -61,8 +59,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  if (systemTmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = systemTmp;
   await fs.rm(ownTmp, { recursive: true, force: true });
 });
 
@@ -92,16 +88,20 @@ async function refused(pack: Buffer, version: string, status: number, message: R
   const files = await everything(releasesDir);
   const registry = JSON.stringify(await registryAccess(app).read());
   const { CHECK_PREFIX } = await nodeBuildModule();
-  const unpacking = [...(await unpackFolders(CHECK_PREFIX)), ...(await unpackFolders('metrology-publish-'))];
+  const unpacking = [
+    ...(await unpackFolders(CHECK_PREFIX, ownTmp)),
+    ...(await unpackFolders('metrology-publish-', ownTmp)),
+  ];
   const artifacts = await stored();
   const res = await send(pack, version);
   expect(res.statusCode).toBe(status);
   expect(body(res).message).toMatch(message);
   expect(await everything(releasesDir)).toEqual(files);
   expect(JSON.stringify(await registryAccess(app).read())).toBe(registry);
-  expect([...(await unpackFolders(CHECK_PREFIX)), ...(await unpackFolders('metrology-publish-'))]).toEqual(
-    unpacking,
-  );
+  expect([
+    ...(await unpackFolders(CHECK_PREFIX, ownTmp)),
+    ...(await unpackFolders('metrology-publish-', ownTmp)),
+  ]).toEqual(unpacking);
   expect(await stored()).toEqual(artifacts);
 }
 

@@ -1,6 +1,5 @@
 // Small generated builds and packs for the publish-over-the-network tests: never the real webpack build.
 import { promises as fs } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { TEST_ENGINE } from '../../../__tests__/helpers/test-database.js';
@@ -74,11 +73,11 @@ export async function everything(dir: string): Promise<string[]> {
   return entries.map(String).sort();
 }
 
-/** The unpack folders in the system temp dir now. */
-export async function unpackFolders(prefix: string): Promise<string[]> {
-  return (await fs.readdir(tmpdir()))
+/** The unpack folders in a work folder now. */
+export async function unpackFolders(prefix: string, dir: string): Promise<string[]> {
+  return (await fs.readdir(dir))
     .filter((name) => name.startsWith(prefix))
-    .map((name) => path.join(tmpdir(), name));
+    .map((name) => path.join(dir, name));
 }
 
 /** A published file's bytes: from RELEASES_DIR on the embedded database, from the artifact store on PostgreSQL. */
