@@ -46,8 +46,3 @@ export function readReleaseActions({
 }): Promise<ReleaseAction[]> {
   return store.readActions(limit);
 }
-
-/** Writes a row of the action log that changes nothing in the registry (a preview link given out). */
-export function recordAction({ store, action }: { store: ReleaseStore; action: ReleaseAction }) {
-  return store.record([action]);
-}

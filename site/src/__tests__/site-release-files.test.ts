@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { signToken } from '@metrology/server-kit/signed-token';
-import { publishRelease, recordAction, rollbackRelease, releaseStore } from '@metrology/releases/registry';
+import { publishRelease, rollbackRelease, releaseStore } from '@metrology/releases/registry';
 import { sameSitePath } from '../release-files.js';
 import { issuedSessionId, newSession, networkOf } from '../render/visitor.js';
 import { createSiteServer } from '../server.js';
@@ -31,9 +31,8 @@ async function setup() {
   }
   // 1.0.0 and 1.2.0 published live, 1.1.0 staged, then the pointer back to 1.0.0: 1.2.0 is rolled back.
   await rollbackRelease({ store: releaseStore(releasesDir), remote: 'mfe-content', to: '1.0.0', by: 'test' });
-  await recordAction({
-    store: releaseStore(releasesDir),
-    action: {
+  await releaseStore(releasesDir).record([
+    {
       action: 'rollback',
       remote: 'mfe-content',
       version: '1.0.0',
@@ -45,7 +44,7 @@ async function setup() {
       why: 'secret reasons',
       automatic: false,
     },
-  });
+  ]);
   await fs.writeFile(path.join(releasesDir, 'registry.json.bak'), '{}');
   await fs.writeFile(path.join(releasesDir, 'mfe-content', '.registry.lock'), 'lock');
   const app = await createSiteServer({
