@@ -20,7 +20,7 @@ import { useCartLines } from '../features/cart/use-cart-lines';
 import { useQuantityChanger } from '../features/cart/use-quantity-changer';
 import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
 import { OrderingUnavailable } from '../ui/ordering-unavailable';
-import '../styles/commerce.css';
+import '../styles';
 
 export default function CartPage() {
   usePageHead({

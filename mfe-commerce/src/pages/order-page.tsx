@@ -23,7 +23,7 @@ import { OrderSkeleton } from '../features/orders/order-skeletons';
 import { OrderTimeline } from '../features/orders/order-timeline';
 import { StatusBadge } from '../features/orders/status-badge';
 import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
-import '../styles/commerce.css';
+import '../styles';
 
 /** One order's receipt (/orders/:orderId): items, fee, total, address, payment, placed-at and its timeline. */
 export default function OrderPage() {

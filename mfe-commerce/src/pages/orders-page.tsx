@@ -12,7 +12,7 @@ import { useGetUserOrdersQuery } from '../endpoints/get-user-orders';
 import { OrderGroup } from '../features/orders/order-group';
 import { OrdersSkeleton } from '../features/orders/order-skeletons';
 import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
-import '../styles/commerce.css';
+import '../styles';
 
 export default function OrdersPage() {
   usePageHead({

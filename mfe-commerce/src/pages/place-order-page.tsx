@@ -41,7 +41,7 @@ import { SavedAddresses } from '../features/checkout/saved-addresses';
 import { useOrderPlacement } from '../features/checkout/use-order-placement';
 import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
 import { OrderingUnavailable } from '../ui/ordering-unavailable';
-import '../styles/commerce.css';
+import '../styles';
 
 export default function PlaceOrderPage() {
   usePageHead({

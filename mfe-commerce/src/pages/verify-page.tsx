@@ -13,7 +13,7 @@ import {
 } from '@metrology/shared';
 import { useVerifyStripeMutation } from '../endpoints/place-order';
 import { COMMERCE_FALLBACKS, COMMERCE_MESSAGES } from '../messages';
-import '../styles/commerce.css';
+import '../styles';
 
 /**
  * The card-payment return (SPEC: /verify?success=&orderId=): blank but for a spinner while the payment is
