@@ -1,7 +1,7 @@
 import { Link } from '@metrology/shared/router';
 import { BRAND_NAME, FactList, usePageHead, type Fact } from '@metrology/shared';
 import workshop from '../assets/about/workshop.svg';
-import '../styles/content.css';
+import '../styles';
 
 /** The eight business activities of the group. */
 const ACTIVITIES: readonly { title: string; text: string }[] = [

@@ -10,7 +10,7 @@ import {
   type CalibrationCentre,
 } from '../calibration/calibration-centres';
 import { PhotoLightbox } from '../calibration/photo-lightbox';
-import '../styles/content.css';
+import '../styles';
 
 function CentrePanel({ centre }: { centre: CalibrationCentre }) {
   const [openPhoto, setOpenPhoto] = useState<number | null>(null);

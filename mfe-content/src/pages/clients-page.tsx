@@ -1,6 +1,6 @@
 import { FactList, usePageHead, type Fact } from '@metrology/shared';
 import { CLIENT_LOGOS, CLIENT_SECTORS, LOGO_HEIGHT, LOGO_WIDTH } from '../clients/client-logos';
-import '../styles/content.css';
+import '../styles';
 
 const ACHIEVEMENTS: readonly Fact[] = [
   { term: 'Clients', detail: '5000+' },

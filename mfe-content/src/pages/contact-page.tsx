@@ -3,7 +3,7 @@ import { Tabs } from '@metrology/shared/controls';
 import { BRANCHES, mapEmbedUrl, mapLinkUrl, telHref, type Branch } from '../contact/branches';
 import { ContactForm } from '../contact/contact-form';
 import { MapEmbed } from '../contact/map-embed';
-import '../styles/content.css';
+import '../styles';
 
 const SALES_EMAIL = 'sales@metrologyinstrumentsgroup.com';
 const HEAD_OFFICE = BRANCHES[0] as Branch;

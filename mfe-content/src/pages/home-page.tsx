@@ -4,7 +4,7 @@ import { EnquiryBanner } from '../home/enquiry-banner';
 import { GroupCompanies } from '../home/group-companies';
 import { HeroCarousel } from '../home/hero-carousel';
 import { NewestProducts } from '../home/newest-products';
-import '../styles/content.css';
+import '../styles';
 
 export default function HomePage() {
   usePageHead({

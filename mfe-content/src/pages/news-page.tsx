@@ -2,7 +2,7 @@ import { Link } from '@metrology/shared/router';
 import { Spinner, usePageHead } from '@metrology/shared';
 import { useGetNewsQuery } from '../news/get-news';
 import { NewsEntry } from '../news/news-entry';
-import '../styles/content.css';
+import '../styles';
 
 export default function NewsPage() {
   usePageHead({

@@ -2,7 +2,7 @@ import { Link } from '@metrology/shared/router';
 import { Spinner, usePageHead } from '@metrology/shared';
 import { useGetTestimonialsQuery } from '../testimonials/get-testimonials';
 import { TestimonialEntry } from '../testimonials/testimonial-entry';
-import '../styles/content.css';
+import '../styles';
 
 export default function TestimonialsPage() {
   usePageHead({
