@@ -1,6 +1,7 @@
 // The one render helper of every section's tests: the section as the shell runs it (the real store, toasts and a
 // data router with history), the session optionally restored, and a probe that shows the URL.
 import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { render } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { startFakeApi, type FakeApi } from './fake-api.js';
@@ -49,35 +50,46 @@ export interface RenderSectionOptions {
   restoreSession?: boolean;
 }
 
-/** Renders one page element (or a list of routes) with the shell's providers; other paths show "Elsewhere". */
-export function renderSection(content: ReactElement | SectionRoute[], options: RenderSectionOptions = {}) {
+/** The section as the shell runs it: the store and the providers, and a new router at `path`. */
+function sectionTree(content: ReactElement | SectionRoute[], options: RenderSectionOptions) {
   const path = options.path ?? '/';
   if (options.token) localStorage.setItem(TOKEN_STORAGE_KEY, options.token);
   if (options.guestCart) localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify(options.guestCart));
   const store = options.store ?? createShopStore(options.preloadedState);
-  const restored = options.restoreSession ? store.dispatch(restoreSession()) : Promise.resolve();
   const routes = Array.isArray(content)
     ? content
     : [{ path: options.route ?? path.split('?')[0] ?? '/', element: content }];
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <LocationProbe />
-          </>
-        ),
-        children: [...routes, { path: '*', element: <p>Elsewhere</p> }],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  const view = render(
-    <ShopProviders store={store}>
-      <RouterProvider router={router} />
-    </ShopProviders>,
-  );
+  const tree = () => {
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <Outlet />
+              <LocationProbe />
+            </>
+          ),
+          children: [...routes, { path: '*', element: <p>Elsewhere</p> }],
+        },
+      ],
+      { initialEntries: [path] },
+    );
+    const element = (
+      <ShopProviders store={store}>
+        <RouterProvider router={router} />
+      </ShopProviders>
+    );
+    return { router, element };
+  };
+  return { store, tree };
+}
+
+/** Renders one page element (or a list of routes) with the shell's providers; other paths show "Elsewhere". */
+export function renderSection(content: ReactElement | SectionRoute[], options: RenderSectionOptions = {}) {
+  const { store, tree } = sectionTree(content, options);
+  const restored = options.restoreSession ? store.dispatch(restoreSession()) : Promise.resolve();
+  const { router, element } = tree();
+  const view = render(element);
   return {
     ...view,
     store,
@@ -85,6 +97,36 @@ export function renderSection(content: ReactElement | SectionRoute[], options: R
     restored,
     /** The router's current path and query. */
     location: () => view.getByTestId('location').textContent ?? '',
+  };
+}
+
+/**
+ * The section's HTML as the server renders it, in the page but not live yet (what a shopper meets before the
+ * script has run: fields take typing, nothing reacts); `hydrate` then makes it live in place, as the browser's
+ * script does.
+ */
+export function serverRenderSection(
+  content: ReactElement | SectionRoute[],
+  options: RenderSectionOptions = {},
+) {
+  const { store, tree } = sectionTree(content, options);
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(tree().element);
+  document.body.append(container);
+  return {
+    container,
+    store,
+    hydrate: () => {
+      const { router, element } = tree();
+      const view = render(element, { container, hydrate: true });
+      return {
+        ...view,
+        store,
+        router,
+        /** The router's current path and query. */
+        location: () => view.getByTestId('location').textContent ?? '',
+      };
+    },
   };
 }
 

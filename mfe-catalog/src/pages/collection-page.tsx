@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useSearchParams } from '@metrology/shared/router';
 import {
   LoadError,
   SORT_KEYS,
   Select,
   Spinner,
+  changedBeforeLive,
   errorMessage,
   searchBarToggled,
   searchTextChanged,
@@ -12,6 +13,7 @@ import {
   selectShowSearch,
   useAppDispatch,
   useAppSelector,
+  useFieldFollowing,
   usePageHead,
   type SortKey,
 } from '@metrology/shared';
@@ -63,6 +65,10 @@ export default function CollectionPage() {
     }
   };
   const ids = { panel: useId(), sort: useId(), search: useId(), searchBar: useId() };
+  // The search box and the sort keep what is typed and chosen (uncontrolled); they follow the shared search text
+  // and the URL when those change from outside (Clear filters, back/forward).
+  const [searchRef] = useFieldFollowing<HTMLInputElement>(searchText);
+  const [sortRef] = useFieldFollowing<HTMLSelectElement>(filters.sort);
 
   const {
     data,
@@ -107,24 +113,26 @@ export default function CollectionPage() {
     setShown({ key: urlKey, filters: chosen });
     setParams(writeCollectionFilters(chosen));
   };
-  // A box ticked before the page hydrated (the server's HTML is live before its script) keeps its tick: the
-  // browser changed the box, React kept what it found, and the click is applied now, once.
+  // A box ticked or a sort chosen before the page hydrated (the server's HTML is live before its script) keeps
+  // its state: the browser changed the field, React kept what it found, and the change is applied now, once.
   const panelBody = useRef<HTMLFormElement>(null);
-  useEffect(() => {
+  const takeEarly = useEffectEvent(() => {
     const early = [
       ...(panelBody.current?.querySelectorAll<HTMLInputElement>('input[data-filter]') ?? []),
     ].filter((box) => box.checked !== box.defaultChecked);
-    if (early.length === 0) return;
-    let chosen = filters;
+    const sort = sortRef.current;
+    const sorted = sort && changedBeforeLive(sort) ? (sort.value as SortKey) : null;
+    if (early.length === 0 && sorted === null) return;
+    let chosen = sorted === null ? filters : { ...filters, sort: sorted };
     for (const box of early) {
       const group = box.dataset.filter === 'types' ? 'types' : 'categories';
       chosen = { ...chosen, [group]: toggle(chosen[group], box.value) };
     }
     setShown({ key: urlKey, filters: chosen });
     setParams(writeCollectionFilters(chosen));
-    // Once, after hydration: later clicks go through onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  // Once, after hydration: later changes go through onChange.
+  useEffect(() => takeEarly(), []);
   const clear = () => {
     setParams(new URLSearchParams());
     dispatch(searchTextChanged(''));
@@ -141,11 +149,14 @@ export default function CollectionPage() {
               Search by name
             </label>
             <input
-              ref={focusWhenShown('search')}
+              ref={(node) => {
+                searchRef.current = node;
+                focusWhenShown('search')(node);
+              }}
               id={ids.search}
               className="ms-input"
               type="search"
-              value={searchText}
+              defaultValue={searchText}
               placeholder="Search by name"
               autoComplete="off"
               onChange={(event) => dispatch(searchTextChanged(event.target.value))}
@@ -239,7 +250,8 @@ export default function CollectionPage() {
                 id={ids.sort}
                 name="sort"
                 form={ids.panel}
-                value={filters.sort}
+                ref={sortRef}
+                defaultValue={filters.sort}
                 onChange={(event) => update({ sort: event.target.value as SortKey })}
                 options={SORT_KEYS.map((key) => ({ value: key, label: SORT_LABELS[key] }))}
               />

@@ -1,9 +1,19 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type FormEvent } from 'react';
 import { useSearchParams } from '@metrology/shared/router';
-import { LoadError, COMPANIES, Select, TESPA_CATEGORIES, errorMessage, usePageHead } from '@metrology/shared';
+import {
+  LoadError,
+  COMPANIES,
+  Select,
+  TESPA_CATEGORIES,
+  changedBeforeLive,
+  errorMessage,
+  useFieldFollowing,
+  usePageHead,
+  type PageField,
+} from '@metrology/shared';
 import { useGetProductGroupsQuery } from '../endpoints/get-product-groups';
 import { CategoryGroupSection } from '../products/category-group-section';
-import { emptyMessage, type CompanyGroup } from '../products/group-products';
+import { emptyMessage, type CompanyGroup, type ProductFilters } from '../products/group-products';
 import { readProductFilters, writeProductFilters } from '../products/product-filters';
 import { useFailureToast } from '../ui/use-failure-toast';
 import { ProductsSkeleton } from '../ui/catalog-skeletons';
@@ -33,23 +43,55 @@ export default function ProductsPage() {
   });
   const ids = { search: useId(), company: useId(), category: useId(), status: useId() };
 
-  // The search box shows what is typed; the URL (and the results) follow after a pause. When the URL changes
-  // from outside (back/forward, Clear, a link), the box follows the URL.
-  const [draft, setDraft] = useState(filters.search);
-  const [urlSearch, setUrlSearch] = useState(filters.search);
-  if (filters.search !== urlSearch) {
-    setUrlSearch(filters.search);
-    setDraft(filters.search);
-  }
-  useEffect(() => {
-    if (draft === filters.search) return;
-    const timer = setTimeout(() => {
-      setParams((current) => writeProductFilters({ ...readProductFilters(current), search: draft }), {
+  // The fields keep what is typed and chosen (uncontrolled): nothing a render does puts an old value back, and
+  // what the shopper did before the page was live is still there once it is. The search goes into the URL (and
+  // to the server) after a pause; when the URL changes from outside (back/forward, Clear, a link), the fields
+  // follow it.
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A search waiting for its pause gives way to a URL changed from outside, and to leaving the page.
+  const [searchRef, sendingSearch] = useFieldFollowing<HTMLInputElement>(filters.search, () =>
+    clearTimeout(pending.current),
+  );
+  const [companyRef] = useFieldFollowing<HTMLSelectElement>(company);
+  const [categoryRef] = useFieldFollowing<HTMLSelectElement>(category);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const typedSearch = () => searchRef.current?.value ?? filters.search;
+  const sendSearch = (text: string) => {
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => {
+      sendingSearch(text);
+      setParams((current) => writeProductFilters({ ...readProductFilters(current), search: text }), {
         replace: true,
       });
     }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, filters.search, setParams]);
+  };
+  const setFilters = (next: ProductFilters) => {
+    clearTimeout(pending.current);
+    setParams(writeProductFilters(next));
+  };
+  const setFilter = (key: 'company' | 'category', value: string) => {
+    const next = { ...filters, search: typedSearch(), [key]: value };
+    if (key === 'company' && value !== 'Tespa') next.category = '';
+    setFilters(next);
+  };
+
+  // What the shopper typed or chose before the page was live counts once it is, as their edits would have.
+  const takeEarly = useEffectEvent(() => {
+    const early = (field: PageField | null) => (field && changedBeforeLive(field) ? field.value : null);
+    const typed = early(searchRef.current);
+    const chosenCompany = early(companyRef.current);
+    const chosenCategory = early(categoryRef.current);
+    if (chosenCompany === null && chosenCategory === null) {
+      if (typed !== null) sendSearch(typed);
+      return;
+    }
+    const next = { ...filters, search: typed ?? filters.search };
+    if (chosenCompany !== null) next.company = chosenCompany;
+    if (chosenCategory !== null) next.category = chosenCategory;
+    if (next.company !== 'Tespa') next.category = '';
+    setFilters(next);
+  });
+  useEffect(() => takeEarly(), []);
 
   const search = filters.search.trim();
   const { data, currentData, isFetching, isLoading, error, refetch } = useGetProductGroupsQuery({
@@ -61,18 +103,13 @@ export default function ProductsPage() {
   const groups = currentData ?? data;
   useFailureToast(error);
 
-  const setFilter = (key: 'company' | 'category', value: string) => {
-    const next = { ...filters, search: draft, [key]: value };
-    if (key === 'company' && value !== 'Tespa') next.category = '';
-    setParams(writeProductFilters(next));
-  };
-
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
-    if (draft !== filters.search) setParams(writeProductFilters({ ...filters, search: draft }));
+    const typed = typedSearch();
+    if (typed !== filters.search) setFilters({ ...filters, search: typed });
   };
 
-  const clear = () => setParams(new URLSearchParams());
+  const clear = () => setFilters({ search: '', company: '', category: '' });
 
   const companyOptions =
     company && !COMPANIES.includes(company as never) ? [...COMPANIES, company] : COMPANIES;
@@ -87,17 +124,19 @@ export default function ProductsPage() {
             id={ids.search}
             className="ms-input"
             type="search"
-            value={draft}
+            ref={searchRef}
+            defaultValue={filters.search}
             placeholder="Search by name or model"
             autoComplete="off"
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => sendSearch(event.target.value)}
           />
         </div>
         <div className="ms-field">
           <label htmlFor={ids.company}>Company</label>
           <Select
             id={ids.company}
-            value={company}
+            ref={companyRef}
+            defaultValue={company}
             onChange={(event) => setFilter('company', event.target.value)}
             emptyLabel="All companies"
             options={companyOptions}
@@ -108,7 +147,8 @@ export default function ProductsPage() {
             <label htmlFor={ids.category}>Category</label>
             <Select
               id={ids.category}
-              value={category}
+              ref={categoryRef}
+              defaultValue={category}
               onChange={(event) => setFilter('category', event.target.value)}
               emptyLabel="All categories"
               options={TESPA_CATEGORIES}

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { enqueueSnackbar } from 'notistack';
 import { createShopStore, searchBarToggled, searchTextChanged, setRuntimeConfig } from '@metrology/shared';
 import CollectionPage from '../collection-page';
-import { makeProduct, renderSection, startSectionApi, type FakeApi } from '@metrology/test-kit';
+import {
+  makeProduct,
+  renderSection,
+  serverRenderSection,
+  startSectionApi,
+  type FakeApi,
+} from '@metrology/test-kit';
 
 jest.mock('notistack', () => ({ ...jest.requireActual('notistack'), enqueueSnackbar: jest.fn() }));
 
@@ -186,6 +192,58 @@ describe('the collection page', () => {
     await act(() => page.router.navigate(-1));
     expect(screen.getByRole('checkbox', { name: /^Importer/ })).toBeChecked();
     await waitFor(() => expect(cardNames()).toEqual(['Apple Caliper', 'Basil Micrometer']));
+  });
+
+  it('the sort follows the URL: a link with another sort, then back', async () => {
+    const page = renderSection(routes, { path: '/collection?sort=high-low' });
+    await waitFor(() => expect(cardNames()).toHaveLength(5));
+    await act(() => page.router.navigate('/collection?sort=low-high'));
+    expect(screen.getByLabelText('Sort by')).toHaveValue('low-high');
+    await waitFor(() => expect(cardNames()[0]).toBe('Carrot Gauge'));
+    await act(() => page.router.navigate(-1));
+    expect(screen.getByLabelText('Sort by')).toHaveValue('high-low');
+    await waitFor(() => expect(cardNames()[0]).toBe('Digital Caliper'));
+  });
+
+  it('a sort and a box chosen in the server-rendered page before it was live count once it is', async () => {
+    const server = serverRenderSection(routes, { path: '/collection?categories=Calipers' });
+    const sort = within(server.container).getByLabelText('Sort by') as HTMLSelectElement;
+    const calipers = within(server.container).getByRole('checkbox', {
+      name: /^Calipers/,
+    }) as HTMLInputElement;
+    sort.value = 'low-high';
+    calipers.checked = false;
+    const page = server.hydrate();
+    expect(sort).toHaveValue('low-high');
+    await waitFor(() => expect(page.location()).toBe('/collection?sort=low-high'));
+    await waitFor(() =>
+      expect(cardNames()).toEqual([
+        'Carrot Gauge',
+        'Spinach Probe',
+        'Apple Caliper',
+        'Digital Caliper',
+        'Basil Micrometer',
+      ]),
+    );
+    expect(lastSearch()?.get('sort')).toBe('low-high');
+    // A later change goes on from there.
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: /^Micrometers/ }));
+    await waitFor(() => expect(page.location()).toBe('/collection?categories=Micrometers&sort=low-high'));
+    expect(sort).toHaveValue('low-high');
+  });
+
+  it('Clear filters empties the search box it shows', async () => {
+    const user = userEvent.setup();
+    api.reset([caliper]);
+    const store = createShopStore();
+    store.dispatch(searchBarToggled(true));
+    renderSection(routes, { path: '/collection', store: store });
+    const box = screen.getByRole('searchbox', { name: 'Search by name' });
+    await user.type(box, 'zzz');
+    await user.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    expect(store.getState().ui.searchText).toBe('');
+    expect(box).toHaveValue('');
+    await waitFor(() => expect(cardNames()).toEqual(['Digital Caliper']));
   });
 
   it('cards: image and name; currency and price only above 0 and not for Indian users', async () => {

@@ -2,8 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { enqueueSnackbar } from 'notistack';
 import { createShopStore, setRuntimeConfig } from '@metrology/shared';
-import ProductsPage from '../products-page';
-import { makeProduct, renderSection, startSectionApi, type FakeApi } from '@metrology/test-kit';
+import ProductsPage, { SEARCH_DEBOUNCE_MS } from '../products-page';
+import {
+  makeProduct,
+  renderSection,
+  serverRenderSection,
+  startSectionApi,
+  type FakeApi,
+} from '@metrology/test-kit';
 
 jest.mock('notistack', () => ({ ...jest.requireActual('notistack'), enqueueSnackbar: jest.fn() }));
 
@@ -189,6 +195,61 @@ describe('the products page', () => {
     expect(page.location()).toBe('/products');
     expect(screen.getByLabelText('Company')).toHaveValue('');
     expect(screen.getByLabelText('Search products')).toHaveValue('');
+  });
+
+  it('a link with a query writes its filters into the fields, and a search still waiting for its pause is dropped', async () => {
+    const user = userEvent.setup();
+    const page = renderSection(routes, { path: '/products' });
+    await screen.findByRole('heading', { level: 2, name: 'Mahr' });
+    await user.type(screen.getByLabelText('Search products'), 'air');
+    await act(() => page.router.navigate('/products?company=Mahr&q=micrometer'));
+    expect(screen.getByLabelText('Search products')).toHaveValue('micrometer');
+    expect(screen.getByLabelText('Company')).toHaveValue('Mahr');
+    await waitFor(() => expect(companyHeadings()).toEqual(['Mahr']));
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    expect(page.location()).toBe('/products?company=Mahr&q=micrometer');
+  });
+
+  it('a search typed into the server-rendered field before the page was live stays, and filters once it is', async () => {
+    const server = serverRenderSection(routes, { path: '/products?company=Sylvac' });
+    const box = within(server.container).getByLabelText('Search products');
+    const company = within(server.container).getByLabelText('Company');
+    (company as HTMLSelectElement).value = '';
+    (box as HTMLInputElement).value = 'micrometer';
+    const page = server.hydrate();
+    expect(box).toHaveValue('micrometer');
+    expect(company).toHaveValue('');
+    await waitFor(() => expect(page.location()).toBe('/products?q=micrometer'));
+    await waitFor(() => expect(companyHeadings()).toEqual(['Mahr']));
+    expect(box).toHaveValue('micrometer');
+    expect(screen.getByRole('link', { name: /Mahr Micrometer 40 EWR/ })).toBeInTheDocument();
+  });
+
+  it('a search typed before the page was live waits for its pause, and typing on after it goes on from there', async () => {
+    const user = userEvent.setup();
+    const server = serverRenderSection(routes, { path: '/products' });
+    const box = within(server.container).getByLabelText('Search products');
+    (box as HTMLInputElement).value = 'micro';
+    const page = server.hydrate();
+    await user.type(box, 'meter');
+    expect(box).toHaveValue('micrometer');
+    await waitFor(() => expect(page.location()).toBe('/products?q=micrometer'));
+    await waitFor(() => expect(companyHeadings()).toEqual(['Mahr']));
+  });
+
+  it('a company chosen in the server-rendered select before the page was live counts once it is', async () => {
+    const server = serverRenderSection(routes, { path: '/products' });
+    const company = within(server.container).getByLabelText('Company') as HTMLSelectElement;
+    company.value = 'Tespa';
+    const page = server.hydrate();
+    expect(company).toHaveValue('Tespa');
+    await waitFor(() => expect(page.location()).toBe('/products?company=Tespa'));
+    await waitFor(() => expect(companyHeadings()).toEqual(['Tespa']));
+    expect(screen.getByLabelText('Category')).toHaveValue('');
+    // Back to where the page was served: the select follows the URL.
+    await act(() => page.router.navigate(-1));
+    expect(company).toHaveValue('');
+    await waitFor(() => expect(companyHeadings()).toHaveLength(6));
   });
 
   it('shows no prices to Indian users', async () => {
