@@ -150,7 +150,7 @@ function Inbox() {
           <select
             id="inbox-shown"
             className="ms-select"
-            value={shown}
+            defaultValue={shown}
             onChange={(e) => {
               setShown(e.target.value as Shown);
               setPage(1);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useParams } from '@metrology/shared/router';
 import { Spinner, errorMessage, formatAmount, notify } from '@metrology/shared';
 import { ColumnHeads } from './column-heads';
@@ -17,18 +17,28 @@ function Moves({ order }: { order: DeskOrder }) {
   const [asking, setAsking] = useState<MoveTarget | null>(null);
   const [move, { isLoading }] = useMoveOrderMutation();
   const [problem, setProblem] = useState('');
+  // The note's field keeps what is typed (uncontrolled); what it holds is kept here when the dialog closes, so
+  // it is there again if the dialog opens again before the note is sent.
+  const noteField = useRef<HTMLTextAreaElement>(null);
   const [note, setNote] = useState('');
   const [noteToShopper, setNoteToShopper] = useState(true);
   const noteId = useId();
+  const typedNote = () => noteField.current?.value ?? note;
+  const cancel = () => {
+    setNote(typedNote());
+    setAsking(null);
+  };
 
   const confirm = async () => {
     if (!asking) return;
+    const text = typedNote();
     setProblem('');
     try {
-      const result = await move({ id: order._id, status: asking, note: note.trim(), noteToShopper }).unwrap();
+      const result = await move({ id: order._id, status: asking, note: text.trim(), noteToShopper }).unwrap();
       setNote('');
       notify.success(result.message);
     } catch (error) {
+      setNote(text);
       setProblem(errorMessage(error, 'The order could not be moved.'));
     } finally {
       setAsking(null);
@@ -69,7 +79,7 @@ function Moves({ order }: { order: DeskOrder }) {
           confirmLabel={MOVE_LABELS[asking]}
           busy={isLoading}
           onConfirm={() => void confirm()}
-          onCancel={() => setAsking(null)}
+          onCancel={cancel}
         >
           <div className="ms-field">
             <label htmlFor={`${noteId}-note`}>Note (optional)</label>
@@ -78,8 +88,8 @@ function Moves({ order }: { order: DeskOrder }) {
               className="ms-textarea"
               maxLength={500}
               rows={3}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
+              ref={noteField}
+              defaultValue={note}
             />
           </div>
           <label className="shell-desk__check">

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@metrology/shared/router';
-import { Spinner, errorMessage, formatAmount } from '@metrology/shared';
+import { Spinner, errorMessage, formatAmount, useFieldFollowing } from '@metrology/shared';
 import type { ExpiredFilter } from '@metrology/shared/contracts';
 import { ColumnHeads } from './column-heads';
 import { PAGE_SIZE, useStaffOrdersQuery, type OrderFilters } from './back-office-api';
@@ -30,19 +30,24 @@ function OrdersDesk() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const orders = useStaffOrdersQuery(filters, { refetchOnMountOrArgChange: true });
-  const [draft, setDraft] = useState({
-    status: filters.status ?? '',
-    from: filters.from ?? '',
-    to: filters.to ?? '',
-    q: filters.q ?? '',
-    // Expired unpaid orders (cancelled by the shop) stay off the desk unless staff ask for them.
-    expired: filters.expired === 'include' || filters.expired === 'only' ? 'include' : '',
-  });
+  // The filters' fields keep what staff type (uncontrolled, read with FormData when the form is sent) and show
+  // the URL's filters when the URL changes (back and forward).
+  const [statusRef] = useFieldFollowing<HTMLSelectElement>(filters.status ?? '');
+  const [fromRef] = useFieldFollowing<HTMLInputElement>(filters.from ?? '');
+  const [toRef] = useFieldFollowing<HTMLInputElement>(filters.to ?? '');
+  const [qRef] = useFieldFollowing<HTMLInputElement>(filters.q ?? '');
+  // Expired unpaid orders (cancelled by the shop) stay off the desk unless staff ask for them.
+  const withExpired = filters.expired === 'include' || filters.expired === 'only';
+  const expiredRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (expiredRef.current) expiredRef.current.checked = withExpired;
+  }, [withExpired]);
 
-  const apply = (event: FormEvent) => {
+  const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next = new URLSearchParams();
-    for (const [key, value] of Object.entries(draft)) if (value.trim()) next.set(key, value.trim());
+    for (const [key, value] of new FormData(event.currentTarget))
+      if (typeof value === 'string' && value.trim()) next.set(key, value.trim());
     setParams(next);
   };
   const goTo = (page: number) => {
@@ -65,9 +70,10 @@ function OrdersDesk() {
           <label htmlFor="desk-status">Status</label>
           <select
             id="desk-status"
+            name="status"
             className="ms-select"
-            value={draft.status}
-            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+            ref={statusRef}
+            defaultValue={filters.status ?? ''}
           >
             <option value="">Any status</option>
             {STATUSES.map((status) => (
@@ -81,39 +87,44 @@ function OrdersDesk() {
           <label htmlFor="desk-from">From (UTC)</label>
           <input
             id="desk-from"
+            name="from"
             className="ms-input"
             type="date"
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            ref={fromRef}
+            defaultValue={filters.from ?? ''}
           />
         </div>
         <div className="ms-field">
           <label htmlFor="desk-to">To (UTC)</label>
           <input
             id="desk-to"
+            name="to"
             className="ms-input"
             type="date"
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            ref={toRef}
+            defaultValue={filters.to ?? ''}
           />
         </div>
         <div className="ms-field shell-desk__search">
           <label htmlFor="desk-q">Order number, name or e-mail</label>
           <input
             id="desk-q"
+            name="q"
             className="ms-input"
             type="search"
-            value={draft.q}
-            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+            ref={qRef}
+            defaultValue={filters.q ?? ''}
           />
         </div>
         <div className="ms-field">
           <label htmlFor="desk-expired">
             <input
               id="desk-expired"
+              name="expired"
+              value="include"
               type="checkbox"
-              checked={draft.expired === 'include'}
-              onChange={(e) => setDraft({ ...draft, expired: e.target.checked ? 'include' : '' })}
+              ref={expiredRef}
+              defaultChecked={withExpired}
             />{' '}
             Show expired unpaid orders
           </label>
