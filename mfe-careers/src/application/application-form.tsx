@@ -8,6 +8,7 @@ import {
   type JobOpening,
   serverMessage,
   useDomForm,
+  useFieldFollowing,
 } from '@metrology/shared';
 import { EmailField } from '@metrology/shared/controls';
 import { useSubmitApplicationMutation } from './submit-application';
@@ -49,6 +50,8 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
     order: APPLICATION_FIELD_ORDER,
     idPrefix: 'application',
   });
+  // The select keeps what is chosen (uncontrolled); an Apply Now of another opening writes that one into it.
+  const [positionRef] = useFieldFollowing<HTMLSelectElement>(position);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [submit, { isLoading }] = useSubmitApplicationMutation();
@@ -149,7 +152,8 @@ export function ApplicationForm({ openings, position, onPositionChange, focusKey
               id={form.fieldId('position')}
               name="position"
               required
-              value={position}
+              ref={positionRef}
+              defaultValue={position}
               onChange={(event) => {
                 onPositionChange(event.target.value);
                 form.clearError('position');

@@ -247,6 +247,18 @@ describe('submitting an application', () => {
     expect((within(again).getByLabelText(/Resume/) as HTMLInputElement).files).toHaveLength(0);
   });
 
+  it('the position select shows what is chosen, and the opening of a later Apply Now', async () => {
+    const user = userEvent.setup();
+    const form = await openForm(user);
+    const position = within(form).getByRole('combobox', { name: /Position/ });
+    expect(position).toHaveValue('Sales Engineer');
+    await user.selectOptions(position, 'Calibration Engineer');
+    expect(screen.getByRole('form', { name: 'Apply for Calibration Engineer' })).toBe(form);
+    await user.click(screen.getAllByRole('button', { name: 'Apply Now' })[0] as HTMLElement);
+    expect(screen.getByRole('form', { name: 'Apply for Sales Engineer' })).toBe(form);
+    expect(position).toHaveValue('Sales Engineer');
+  });
+
   it("shows the server's message when the application is refused, and keeps the form", async () => {
     const user = userEvent.setup();
     reply = () => json({ success: false, message: 'Please upload a PDF, DOC or DOCX file' }, 400);
