@@ -28,6 +28,28 @@ const SHARED_IS_THE_BOTTOM_LAYER = {
   message: '@metrology/shared is the bottom layer: it imports no section.',
 };
 
+/** The two files that ask React's fiber whether an element has hydrated (see the rule below). */
+const HYDRATION_PROBES = ['shell/src/early-input/replay.ts', 'server-kit/src/early-input.ts'];
+
+/**
+ * no-restricted-syntax entries refusing React's private fields on DOM nodes: a string matching `literal` (a
+ * key looked up by name), any `__react…` template, member name or destructured key, and React's value tracker.
+ */
+function reactPrivateFields(literal) {
+  return [
+    `Literal[value=${literal}]`,
+    'TemplateElement[value.raw=/^__react/]',
+    'MemberExpression[computed=false] > Identifier.property[name=/^__react/]',
+    'Property > Identifier.key[name=/^__react/]',
+    "Literal[value='_valueTracker']",
+    "Identifier[name='_valueTracker']",
+  ].map((selector) => ({
+    selector,
+    message:
+      "React's private fields (__react…, _valueTracker) are not read outside React: keep state in the page or in React.",
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -155,26 +177,18 @@ export default tseslint.config(
     },
   },
   {
-    // React's own fields on DOM nodes (__reactFiber$…, __reactProps$…) are private and change between minors: no
-    // code reads them, by a member name, a string or a template. The two readers left ask whether a held press's
-    // element has hydrated (React's fiber flags): the early-input script, and the replayer that gives the presses
-    // back (its text sync still reads a controlled field's rendered value for the fields not yet in the page).
+    // React's own fields on DOM nodes (__reactFiber$…, __reactProps$…, _valueTracker) are private and change
+    // between minors: no code reads them, by a member name, a string or a template.
     files: ['**/*.{ts,tsx,mjs,cjs,js}'],
-    ignores: ['shell/src/early-input/replay.ts', 'server-kit/src/early-input.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          'Literal[value=/^__react/]',
-          'TemplateElement[value.raw=/^__react/]',
-          'MemberExpression[computed=false] > Identifier.property[name=/^__react/]',
-          'Property > Identifier.key[name=/^__react/]',
-        ].map((selector) => ({
-          selector,
-          message:
-            "React's private fields (__react…) are not read outside React: keep state in the page or in React.",
-        })),
-      ],
-    },
+    ignores: HYDRATION_PROBES,
+    rules: { 'no-restricted-syntax': ['error', ...reactPrivateFields(/^__react/)] },
+  },
+  {
+    // The one read left: whether an element has hydrated (its fiber's flags; React has no public way to ask),
+    // made by the early-input script before it lets a press through and by the replayer before it gives a held
+    // press back. They name only '__reactFiber' (the prefix of the fiber's key); every other private field is
+    // refused there too.
+    files: HYDRATION_PROBES,
+    rules: { 'no-restricted-syntax': ['error', ...reactPrivateFields(/^__react(?!Fiber$)/)] },
   },
 );

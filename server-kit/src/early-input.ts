@@ -12,6 +12,8 @@
 // - While a native post is on its way the page is being replaced: a press or a same-site link then is kept (in
 //   sessionStorage) for the page the post's answer redirects to, which gives it back there (Add to Cart, then the
 //   Cart link, opens the cart with the line; + on a cart line, then Proceed to Checkout, checks out with 2).
+// - Typing is not the script's: the shop's fields keep their own text (uncontrolled, read from the page on submit),
+//   so what is typed before or while React hydrates a field stays in it, and a press given back reads it there.
 // The script is the source of holdEarlyInput as compiled (its types gone), made smaller by EARLY_INPUT_SCRIPT's
 // replacements; the site server inlines that string as it is.
 
@@ -40,13 +42,6 @@ interface Fiber {
   return: Fiber | null;
 }
 
-/** A field as the script sees it: React's value tracker, and the text typed that the script notes on it. */
-interface TypedField {
-  _valueTracker?: { getValue(): string };
-  value: string;
-  shopTyped?: string;
-}
-
 /* eslint-disable no-var -- the script's own declarations: var, function-scoped, as the page runs them. */
 /**
  * The script's body; it only ever runs in the browser, stringified into the page. `ms`: a held post form is sent
@@ -54,11 +49,7 @@ interface TypedField {
  */
 function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: number) {
   var q: HeldPress[] = [],
-    /** Fields typed into: React may not have seen the typing (before or while it hydrates them). */
-    typed: Element[] = [],
-    state: EarlyInput = { q, typed, live: false, fail: sendNative, away: () => leaving() },
-    /** Whether the field of the input event under way was React's before React's listener saw the event. */
-    was = false,
+    state: EarlyInput = { q, live: false, fail: sendNative, away: () => leaving() },
     /** Set once the held post forms are sent natively: no script is coming, nothing is held after that. */
     off = false,
     /** Until when a native post is on its way (the page is being replaced, unless the shopper stopped it). */
@@ -203,7 +194,7 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
       if (!(c instanceof HTMLElement) || !c.closest('#root')) return;
       // While the page is being replaced, React must not act on a press either: it is kept for the next page.
       if (leaving()) return keep(e, c);
-      if (live(c) && !typed.length) return;
+      if (live(c)) return;
       // A submit button's form decides (its submit event comes next).
       if (c instanceof HTMLButtonElement && c.type === 'submit' && c.form) return;
       hold(e, c, null, 'click');
@@ -221,7 +212,7 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
       if (leaving()) return keep(e, by);
       var l = live(f),
         post = f.method === 'post';
-      if (l && !typed.length) return;
+      if (l) return;
       // A native form goes as it is, and React never sees it: a get always (a navigation, as a link), a post
       // while React does not own it and nothing is held before it.
       if (f.hasAttribute('data-native') && !(post && (l || q.length))) {
@@ -233,31 +224,6 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
     },
     true,
   );
-  /**
-   * Typing React may not have taken in is noted with what was typed. An event on a field React has not
-   * hydrated (seen first, at the document's capture phase) never reaches the state: React hydrates the field there
-   * and then, starting its value tracker from the text already typed (so the change looks taken in), or it stops
-   * the event (so nothing after React sees it). On a field React had, the event is looked at after React's
-   * listener (on #root): its value tracker tells whether React took the text in.
-   */
-  function note(e: Event) {
-    var t = e.target as (EventTarget & TypedField) | null;
-    if (w.__shopEarly !== state || !(t instanceof Element) || !t.closest('#root')) return;
-    var k = t._valueTracker;
-    var i = typed.indexOf(t);
-    if (e.eventPhase === 1) {
-      was = live(t);
-      if (was) return;
-    } else if (!was) return;
-    else if (!k || k.getValue() === t.value) {
-      if (i >= 0) typed.splice(i, 1);
-      return;
-    }
-    // Kept on the field: a render may put the old value back before React is told.
-    t.shopTyped = t.value;
-    if (i < 0 && typed.length < 50) typed.push(t);
-    state.wake?.();
-  }
   // Escape pressed while a press is held (a dialog it opens is not there yet) is held too, to come after it.
   d.addEventListener(
     'keydown',
@@ -266,10 +232,6 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
     },
     true,
   );
-  for (var type of ['input', 'change']) {
-    d.addEventListener(type, note, true);
-    d.addEventListener(type, note);
-  }
   setTimeout(sendNative, ms);
 }
 /* eslint-enable no-var */
@@ -298,7 +260,6 @@ export const EARLY_INPUT_SCRIPT = `(${holdEarlyInput
   .replace(/\bsendNative\b/g, 'N')
   .replace(/\bstate\b/g, 'S')
   .replace(/\bhold\b/g, 'H')
-  .replace(/\bnote\b/g, 'O')
   .replace(/\bgoing\b/g, 'G')
   .replace(/\bleaving\b/g, 'L')
   .replace(/\bkeep\b/g, 'K')

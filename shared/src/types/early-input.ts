@@ -17,8 +17,6 @@ export interface HeldPress {
 /** What the early-input script leaves on the page (window.__shopEarly) for the shell's replayer. */
 export interface EarlyInput {
   q: HeldPress[];
-  /** Fields typed into (input and change events), which React may not have seen. */
-  typed: Element[];
   /** Set as hydration starts: from then on nothing held is sent natively by the fallback timer. */
   live: boolean;
   /** Sends the held post forms natively (the page's script failed). */

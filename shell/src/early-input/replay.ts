@@ -35,94 +35,6 @@ export function isHydrated(element: Element): boolean {
   return fiber.tag === HOST_ROOT;
 }
 
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
-/** The value React renders into a controlled field, or undefined (uncontrolled, not hydrated, or a box). */
-function renderedValue(field: Field): string | undefined {
-  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))
-    return undefined;
-  const key = Object.keys(field).find((name) => name.startsWith('__reactProps'));
-  const props = key ? (field as unknown as Record<string, { value?: unknown } | undefined>)[key] : undefined;
-  const value = props?.value;
-  return value === undefined || value === null ? undefined : String(value);
-}
-
-/**
- * Text typed while React could not see it (before its part hydrated, or while React was hydrating it) is in the
- * field but not in the component's state, and the next render would put the state's value back. Tell React: its
- * value tracker lives on the element's own `value` property, so the field is set through it to what React
- * renders, the typed text is put back through the prototype's setter (unseen), and an input event then reads as
- * the change it was. The caret stays where it was.
- */
-function tellReact(field: Field, rendered: string, typed: string): void {
-  if (field instanceof HTMLSelectElement) {
-    // A select has no value tracker: its change event is always read as a change.
-    if (field.value !== typed) field.value = typed;
-    field.dispatchEvent(new Event('change', { bubbles: true }));
-    return;
-  }
-  const focused = document.activeElement === field;
-  let caret: [number, number] | null = null;
-  try {
-    // A render that put the old value back lost the caret too: it goes after the typed text, where typing ends.
-    if (focused && field.value !== typed) caret = [typed.length, typed.length];
-    else if (focused && field.selectionStart !== null && field.selectionEnd !== null)
-      caret = [field.selectionStart, field.selectionEnd];
-  } catch {
-    // Fields without a caret (number, e-mail): nothing to keep.
-  }
-  const prototype = Object.getPrototypeOf(field) as object;
-  const setValue = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
-  field.value = rendered;
-  if (setValue) setValue.call(field, typed);
-  else field.value = typed;
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-  if (caret) {
-    try {
-      field.setSelectionRange(caret[0], caret[1]);
-    } catch {
-      // As above.
-    }
-  }
-}
-
-/**
- * Attempts to bring one typed field's state in line. React's value tracker cannot say whether the state has the
- * text: React creates it at hydration from what the field shows, so text typed before then looks taken in while
- * the state still holds the server's value. What the component renders (its `value` prop) can: while it differs
- * from the typed text, React is told, again every RETRY_AFTER_MS (a render may still be on its way, or the text
- * may have reached a part React had not committed yet and been dropped). Telling again sets the same text, so
- * it cannot act twice; a field whose handler refuses the text is left as it is after SYNC_ATTEMPTS.
- */
-const SYNC_ATTEMPTS = 10;
-const RETRY_AFTER_MS = 300;
-const attempts = new WeakMap<Element, { count: number; at: number }>();
-
-/** One pass over the typed fields: true when the field needs no more looking at. */
-function syncTyped(element: Element): boolean {
-  if (!element.isConnected) return true;
-  if (
-    !(element instanceof HTMLInputElement) &&
-    !(element instanceof HTMLTextAreaElement) &&
-    !(element instanceof HTMLSelectElement)
-  )
-    return true;
-  if (!isHydrated(element)) return false;
-  const rendered = renderedValue(element);
-  // What was typed last (the early-input script keeps it on the field): a render may already have put the old
-  // value back into the field.
-  const typed = (element as Field & { shopTyped?: unknown }).shopTyped;
-  const wanted = typeof typed === 'string' ? typed : element.value;
-  if (rendered === undefined || rendered === wanted) return true;
-  const tried = attempts.get(element) ?? { count: 0, at: 0 };
-  // A select's change always counts: it is told once.
-  if (tried.count >= (element instanceof HTMLSelectElement ? 1 : SYNC_ATTEMPTS)) return true;
-  if (tried.count > 0 && Date.now() - tried.at < RETRY_AFTER_MS) return false;
-  attempts.set(element, { count: tried.count + 1, at: Date.now() });
-  tellReact(element, rendered, wanted);
-  return false;
-}
-
 function release(entry: HeldPress): void {
   entry.el.removeAttribute('aria-busy');
   entry.by?.removeAttribute('aria-busy');
@@ -196,14 +108,11 @@ export function replayEarlyInput({
   };
   const tick = () => {
     timer = undefined;
-    const typed = early.typed ?? [];
-    for (const field of [...typed]) {
-      if (syncTyped(field)) typed.splice(typed.indexOf(field), 1);
-    }
     // In order, one per task: the first held input once its element has hydrated (React commits what it did
-    // before the next is given back, so two presses of + are two steps), and after the typing that came before it.
+    // before the next is given back, so two presses of + are two steps). Text typed before it needs no waiting
+    // for: the fields keep their own text (uncontrolled), so a press given back reads what the page holds.
     const next = early.q[0];
-    if (next && ready() && typed.length === 0) {
+    if (next && ready()) {
       if (next.type !== 'key' && !next.el.isConnected) {
         // React rendered this part afresh (its server HTML could not be used): the element is gone.
         early.q.shift();
@@ -219,9 +128,8 @@ export function replayEarlyInput({
         }
       }
     }
-    if (early.q.length === 0 && typed.length === 0) return;
+    if (early.q.length === 0) return;
     if (Date.now() - started > giveUpMs) {
-      typed.splice(0);
       early.live = false;
       early.fail();
       for (const entry of early.q.splice(0)) release(entry);

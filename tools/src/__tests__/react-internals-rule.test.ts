@@ -1,5 +1,6 @@
-// No code outside React reads React's private fields on DOM nodes (__reactFiber$…, __reactProps$…): the project's
-// own ESLint config, run on probe texts, must refuse each way of reaching one, and let ordinary code through.
+// No code outside React reads React's private fields on DOM nodes (__reactFiber$…, __reactProps$…, _valueTracker):
+// the project's own ESLint config, run on probe texts, must refuse each way of reaching one, and let ordinary code
+// through. The two files that ask whether an element has hydrated may name '__reactFiber', and nothing else.
 import { ruleMessages, type LintProbe as Probe } from './lint-probes';
 
 /** The messages of the no-restricted-syntax rule for each probe. */
@@ -26,10 +27,40 @@ const refused: Probe[] = [
     file: 'e2e/tests/probe.ts',
     text: "export const name = '__reactContainer$x';\n",
   },
+  {
+    file: 'shared/src/ui/probe.ts',
+    text: 'export const tracked = (field: HTMLInputElement) => Object(field)._valueTracker;\n',
+  },
+  // The hydration probes: React's props, its value tracker or any template are refused there too.
+  {
+    file: 'shell/src/early-input/replay.ts',
+    text: "export const key = (el: Element) => Object.keys(el).find((k) => k.startsWith('__reactProps'));\n",
+  },
+  {
+    file: 'server-kit/src/early-input.ts',
+    text: 'export const props = (el: Element, id: string) => (el as never)[`__reactFiber$${id}`];\n',
+  },
+  {
+    file: 'server-kit/src/early-input.ts',
+    text: "export const tracker = (el: Element) => (el as never)['_valueTracker'];\n",
+  },
+  {
+    file: 'shell/src/early-input/replay.ts',
+    text: 'export const fiber = (el: { __reactFiber$abc?: unknown }) => el.__reactFiber$abc;\n',
+  },
 ];
 
 const allowed: Probe[] = [
   { file: 'shell/src/early-input/probe.ts', text: "export const name = 'react-dom';\n" },
+  // Whether an element has hydrated: the fiber's key, by its prefix, in the two files that ask.
+  {
+    file: 'shell/src/early-input/replay.ts',
+    text: "export const key = (el: Element) => Object.keys(el).find((k) => k.startsWith('__reactFiber'));\n",
+  },
+  {
+    file: 'server-kit/src/early-input.ts',
+    text: "export const key = (el: Element) => Object.keys(el).find((k) => k.startsWith('__reactFiber'));\n",
+  },
   {
     file: 'shared/src/ui/probe.ts',
     text: 'export const read = (form: HTMLFormElement) => new FormData(form);\n',
