@@ -212,6 +212,31 @@ test.describe('on a slow phone, before the page hydrates', () => {
     await expect(page.getByRole('link', { name: product.name }).first()).toBeVisible({ timeout: 30_000 });
   });
 
+  test('/products: a word typed and a company chosen before the script ran stay, and filter once it has', async ({
+    page,
+    site,
+  }) => {
+    // The /products page hydrating at 6x CPU, then its filtered results: about 30 s of steady progress.
+    test.slow();
+    const product = await pricedProduct(site, 'Mahr');
+    const word = product.name.split(/\s+/).find((w) => w.length >= 4) ?? product.name;
+    await slowCpu(page);
+    // The shell's entry is held back: both are certainly done before the page hydrates.
+    const release = await holdTheScript(page);
+    await page.goto('/products', { waitUntil: 'commit' });
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    await search.fill(word);
+    await page.getByRole('combobox', { name: 'Company' }).selectOption('Mahr');
+    release();
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get('company') === 'Mahr' && url.searchParams.get('q') === word,
+      { timeout: 30_000 },
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mahr Products');
+    await expect(page.getByRole('link', { name: product.name }).first()).toBeVisible();
+    await expect(search).toHaveValue(word);
+  });
+
   test('the account control opens, and its Login / Register opens the login dialog', async ({ page }) => {
     await slowCpu(page);
     await page.goto('/about', { waitUntil: 'commit' });
