@@ -32,7 +32,6 @@ export * from './ui/toast-action.js';
 export * from './ui/price.js';
 export * from './ui/product-image.js';
 export * from './ui/shop-providers.js';
-export * from './ui/section-harness.js';
 export * from './ui/session-start.js';
 export * from './ui/page-head.js';
 export * from './ui/page-title.js';
@@ -43,6 +42,9 @@ export * from './ui/product-url.js';
 export * from './ui/product-card.js';
 export * from './ui/use-form.js';
 export * from './ui/use-dom-form.js';
+// A field that keeps its own text and follows a value kept elsewhere (the URL, the store), and whether a field was
+// changed before its code was live: values live in the page, for fields outside a form's submit too.
+export * from './ui/use-field-following.js';
 export * from './ui/close-button.js';
 export * from './ui/login-prompt.js';
 export * from './ui/select.js';

@@ -46,6 +46,7 @@ const browserProject = (name) => ({
     '^@metrology/shared/router$': '<rootDir>/../shared/src/router/index.ts',
     '^@metrology/shared/password$': '<rootDir>/../shared/src/rules/password-check.ts',
     '^@metrology/shared/contracts$': '<rootDir>/../shared/src/contracts/index.ts',
+    '^@metrology/shared/harness$': '<rootDir>/../shared/src/ui/section-harness.tsx',
     '^@metrology/test-kit$': '<rootDir>/../test-kit/src/index.ts',
     '^@metrology/test-kit/(.*)$': '<rootDir>/../test-kit/src/$1',
     '^@metrology/shared/release$': '<rootDir>/../shared/release/remotes.mjs',

@@ -2,10 +2,8 @@ import { StrictMode, lazy, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from '@metrology/shared/router';
 import { pageFile, pageLabel, routesOf, type RemoteName } from '@metrology/shared/release';
-import { loadRuntimeConfig } from '../config/runtime-config.js';
-import { createShopStore } from '../store/create-store.js';
-import { SessionStart } from './session-start.js';
-import { ShopProviders } from './shop-providers.js';
+// The shop's shared code by the package's name, as the pages import it: the same federation singleton, not a copy.
+import { createShopStore, loadRuntimeConfig, SessionStart, ShopProviders } from '@metrology/shared';
 
 /** Loads one of the remote's pages by its file stem under src/pages ('place-order-page'). */
 export type HarnessPageLoader = (file: string) => Promise<{ default: ComponentType }>;

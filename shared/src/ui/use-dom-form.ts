@@ -1,10 +1,6 @@
 import { useCallback, useId, useState, type FocusEvent } from 'react';
 import type { FieldAria, FormErrors } from './use-form.js';
 
-// A field that keeps its own text and follows a value kept elsewhere (the URL, the store), and whether a field was
-// changed before its code was live: the same rule, values live in the page, for fields outside a form's submit.
-export * from './use-field-following.js';
-
 /**
  * What an uncontrolled field gets: id, name, the value it starts with, and aria-invalid / aria-describedby when in
  * error. Its value lives in the page (the element), never in React's state: text typed before, during or after
