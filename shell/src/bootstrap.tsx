@@ -48,10 +48,7 @@ async function start(): Promise<void> {
   await yieldToMain();
   const { createShopStore, loadRuntimeConfig, setRuntimeConfig } = await import('@metrology/shared');
   await yieldToMain();
-  const [{ App }, { registerSections }] = await Promise.all([
-    import('./app'),
-    import('./remotes/remote-loader'),
-  ]);
+  const { App, registerSections } = await import('./start-up');
   await yieldToMain();
   if (data) {
     // Server-rendered: the page's config, registry and data came with it. Hydrate at once; the section's code
