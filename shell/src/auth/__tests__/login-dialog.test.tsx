@@ -253,7 +253,11 @@ describe('logging in and signing up', () => {
     expect(dialog()).toBeVisible();
     expect(store.getState().auth.token).toBeNull();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('aria-disabled', 'false');
+    // The button is live again for another try. The message and the request's end are two updates (the toast's and
+    // the store's), which React may commit one after the other.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('aria-disabled', 'false'),
+    );
   });
 
   it('shows the server message for a taken e-mail on sign-up', async () => {
