@@ -1,6 +1,6 @@
 // @ts-check
 // `npm run cluster`: PostgreSQL, two APIs, two site servers and nginx in front on CLUSTER_PORT (default 8080),
-// from the same build. docs/operations.md says what is shared and how.
+// from the same build. docs/cluster.md says what is shared and how.
 // `npm run cluster -- deploy` (another terminal): builds what changed, then asks the running cluster on
 // CLUSTER_PORT for a rolling deploy of the new build (tools/src/cluster.mjs `deploy`) and prints its steps; exit
 // code 1 when it stopped on a failed readiness probe. The cluster listens for it on a loopback port it writes to

@@ -14,7 +14,7 @@ const { openPgRegistryStore } = await import('@metrology/releases/pg-store');
 const { findSigningKey } = await import('@metrology/releases/signing-key');
 
 const releasesDir = path.resolve(process.env.RELEASES_DIR ?? DEFAULT_RELEASES_DIR);
-// With DATABASE_URL the pointer and history are the cluster's, in PostgreSQL (docs/operations.md "One release
+// With DATABASE_URL the pointer and history are the cluster's, in PostgreSQL (docs/cluster.md "One release
 // pointer for every site server").
 const store = process.env.DATABASE_URL
   ? await openPgRegistryStore(process.env.DATABASE_URL, { importFrom: releasesDir }).catch((error) => {
