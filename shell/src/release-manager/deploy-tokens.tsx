@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog, DialogDescription, DialogTitle, errorMessage } from '@metrology/shared';
 import { ConfirmDialog } from '../back-office/confirm-dialog';
-import { REMOTES, type RemoteName } from '../routes/route-table';
+import { REMOTES } from '../routes/route-table';
 import { ReleaseTable, Time } from './desk-parts';
 import {
   useCreateDeployTokenMutation,
@@ -109,19 +109,17 @@ function TokensTable({
   );
 }
 
-/** Checkboxes for a set of names, under a legend. */
+/** Checkboxes for a set of names, under a legend; ticked ones are sent (and read) as the field `name`. */
 function Choices<T extends string>({
   legend,
+  name,
   options,
   words,
-  chosen,
-  onChange,
 }: {
   legend: string;
+  name: string;
   options: readonly T[];
   words?: Record<T, string>;
-  chosen: T[];
-  onChange: (chosen: T[]) => void;
 }) {
   const legendId = useId();
   return (
@@ -129,22 +127,17 @@ function Choices<T extends string>({
       <legend id={legendId}>{legend}</legend>
       {options.map((option) => (
         <label key={option}>
-          <input
-            type="checkbox"
-            checked={chosen.includes(option)}
-            onChange={(event) =>
-              onChange(
-                event.target.checked
-                  ? options.filter((o) => o === option || chosen.includes(o))
-                  : chosen.filter((o) => o !== option),
-              )
-            }
-          />{' '}
-          {words ? words[option] : option}
+          <input type="checkbox" name={name} value={option} /> {words ? words[option] : option}
         </label>
       ))}
     </fieldset>
   );
+}
+
+/** The options ticked in a form's field, in the order the form lists them (whatever order they were ticked in). */
+function ticked<T extends string>(data: FormData, name: string, options: readonly T[]): T[] {
+  const values = data.getAll(name);
+  return options.filter((option) => values.includes(option));
 }
 
 /** What is wrong with the form before it is sent, in the words the release manager needs; '' when nothing. */
@@ -169,29 +162,29 @@ function CreateTokenForm({
   onMade: (made: { name: string; secret: string; message: string }) => void;
 }) {
   const [create, creating] = useCreateDeployTokenMutation();
-  const [name, setName] = useState('');
-  const [remotes, setRemotes] = useState<RemoteName[]>([]);
-  const [can, setCan] = useState<DeployAction[]>([]);
-  const [days, setDays] = useState(DEFAULT_DAYS);
   const [problem, setProblem] = useState('');
   const nameId = useId();
   const daysId = useId();
   const daysHintId = useId();
   const problemId = useId();
 
-  const submit = async (event: FormEvent) => {
+  // The fields keep their values in the page; the form is read as it would be sent.
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (creating.isLoading) return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const name = String(data.get('token-name') ?? '');
+    const remotes = ticked(data, 'remotes', REMOTES);
+    const can = ticked(data, 'can', ACTIONS);
+    const days = String(data.get('days') ?? '');
     const wrong = tokenFormProblem({ name, remotes, can, days });
     setProblem(wrong);
     if (wrong) return;
     try {
       const made = await create({ name: name.trim(), remotes, can, expiresInDays: Number(days) }).unwrap();
       onMade({ name: made.token.name, secret: made.secret, message: made.message ?? '' });
-      setName('');
-      setRemotes([]);
-      setCan([]);
-      setDays(DEFAULT_DAYS);
+      form.reset();
     } catch (error) {
       setProblem(errorMessage(error, 'The deploy token could not be made.'));
     }
@@ -208,16 +201,10 @@ function CreateTokenForm({
       <h3 id="releases-new-token">New deploy token</h3>
       <div className="shell-rollout__field">
         <label htmlFor={nameId}>Name</label>
-        <input
-          id={nameId}
-          type="text"
-          maxLength={100}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
+        <input id={nameId} type="text" name="token-name" maxLength={100} defaultValue="" />
       </div>
-      <Choices legend="Remotes" options={REMOTES} chosen={remotes} onChange={setRemotes} />
-      <Choices legend="Actions" options={ACTIONS} words={ACTION_WORDS} chosen={can} onChange={setCan} />
+      <Choices legend="Remotes" name="remotes" options={REMOTES} />
+      <Choices legend="Actions" name="can" options={ACTIONS} words={ACTION_WORDS} />
       <div className="shell-rollout__field">
         <label htmlFor={daysId}>Expires after (days)</label>
         <input
@@ -226,9 +213,9 @@ function CreateTokenForm({
           min={1}
           max={365}
           step={1}
-          value={days}
+          name="days"
+          defaultValue={DEFAULT_DAYS}
           aria-describedby={daysHintId}
-          onChange={(event) => setDays(event.target.value)}
         />
         <span id={daysHintId} className="shell-rollout__hint">
           1 to 365 days.

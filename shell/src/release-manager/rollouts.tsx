@@ -1,6 +1,6 @@
 // The desk's staged rollouts: each running rollout's split and the canary beside the live version (sessions,
 // failing sessions, failure rate over the controller's window), and the dialogs that start, steer and end them.
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Dialog, DialogDescription, DialogTitle, errorMessage, notify } from '@metrology/shared';
 import { ColumnHeads } from '../back-office/column-heads';
 import { ConfirmDialog } from '../back-office/confirm-dialog';
@@ -116,20 +116,22 @@ function RolloutPanel({ remote, onAsk }: { remote: DeskRemote; onAsk: (asking: A
   );
 }
 
-/** A labelled text or number field of a dialog's form. */
+/** A labelled text or number field of a dialog's form; `hidden` while another way is chosen (its text kept). */
 function Field({
   label,
   hint,
+  hidden = false,
   children,
 }: {
   label: string;
   hint?: string;
+  hidden?: boolean;
   children: (ids: { id: string; hintId?: string }) => ReactNode;
 }) {
   const id = useId();
   const hintId = useId();
   return (
-    <div className="shell-rollout__field">
+    <div className="shell-rollout__field" hidden={hidden}>
       <label htmlFor={id}>{label}</label>
       {children({ id, ...(hint ? { hintId } : {}) })}
       {hint && (
@@ -141,41 +143,42 @@ function Field({
   );
 }
 
-/** The share of visitors a rollout goes to, 1-100. */
-function ShareField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+// The dialogs' fields keep their values in the page and are read when the dialog is submitted.
+
+/** The share of visitors a rollout goes to, 1-100 (the field `percent`); not sent while another way is chosen. */
+function ShareField({ initial, off = false }: { initial: string; off?: boolean }) {
   return (
-    <Field label="Share of visitors (%)">
+    <Field label="Share of visitors (%)" hidden={off}>
       {({ id }) => (
         <input
           id={id}
+          name="percent"
           type="number"
           min={1}
           max={100}
           step={1}
           required
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
+          disabled={off}
+          defaultValue={initial}
         />
       )}
     </Field>
   );
 }
 
-/** Why a release manager acts, for the action log. */
-function WhyField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/** Why a release manager acts, for the action log (the field `why`). */
+function WhyField({ inputRef }: { inputRef?: Ref<HTMLInputElement> }) {
   return (
     <Field label="Why (optional, for the action log)">
-      {({ id }) => (
-        <input
-          id={id}
-          type="text"
-          maxLength={500}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
+      {({ id }) => <input id={id} ref={inputRef} name="why" type="text" maxLength={500} defaultValue="" />}
     </Field>
   );
+}
+
+/** A text field of a submitted form, trimmed; '' when the form does not send it. */
+function sent(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
 }
 
 /**
@@ -213,14 +216,15 @@ function FormDialog({
   submitLabel: string;
   busy: boolean;
   problem: string;
-  onSubmit: () => void;
+  /** The form's fields as it would send them. */
+  onSubmit: (data: FormData) => void;
   onCancel: () => void;
   children: ReactNode;
 }) {
   const cancel = useRef<HTMLButtonElement>(null);
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit();
+    onSubmit(new FormData(event.currentTarget));
   };
   return (
     <Dialog onClose={onCancel} busy={busy} initialFocus={cancel} className="shell-confirm">
@@ -262,23 +266,25 @@ export function StartRolloutDialog({
   onClose: () => void;
 }) {
   const [start, starting] = useStartRolloutMutation();
+  // Which way's field shows; the radios themselves keep the choice, and only the shown field is sent.
   const [how, setHow] = useState<'percent' | 'plan'>('percent');
-  const [percent, setPercent] = useState('10');
-  const [plan, setPlan] = useState('10:10,50:10,approve,100');
-  const [why, setWhy] = useState('');
   const { problem, run } = useDeskAction(onClose, 'The rollout could not be started.');
   const legendId = useId();
-  const submit = () =>
-    run(
+  const submit = (data: FormData) => {
+    const why = sent(data, 'why');
+    return run(
       () =>
         start({
           remote,
           version,
-          ...(how === 'percent' ? { percent: Number(percent) } : { plan: plan.trim() }),
-          ...(why.trim() ? { why: why.trim() } : {}),
+          ...(data.get('how') === 'plan'
+            ? { plan: sent(data, 'plan') }
+            : { percent: Number(data.get('percent')) }),
+          ...(why ? { why } : {}),
         }).unwrap(),
       `Rolling out ${remote} ${version}.`,
     );
+  };
   return (
     <FormDialog
       title={`Roll out ${remote} ${version}?`}
@@ -286,37 +292,34 @@ export function StartRolloutDialog({
       submitLabel="Start rollout"
       busy={starting.isLoading}
       problem={problem}
-      onSubmit={() => void submit()}
+      onSubmit={(data) => void submit(data)}
       onCancel={onClose}
     >
       <fieldset className="shell-rollout__how" aria-labelledby={legendId}>
         <legend id={legendId}>How</legend>
         <label>
-          <input type="radio" name="how" checked={how === 'percent'} onChange={() => setHow('percent')} /> A
-          share of visitors
+          <input type="radio" name="how" value="percent" defaultChecked onChange={() => setHow('percent')} />{' '}
+          A share of visitors
         </label>
         <label>
-          <input type="radio" name="how" checked={how === 'plan'} onChange={() => setHow('plan')} /> A plan of
-          stages
+          <input type="radio" name="how" value="plan" onChange={() => setHow('plan')} /> A plan of stages
         </label>
       </fieldset>
-      {how === 'percent' ? (
-        <ShareField value={percent} onChange={setPercent} />
-      ) : (
-        <Field label="Plan" hint={PLAN_HINT}>
-          {({ id, hintId }) => (
-            <input
-              id={id}
-              type="text"
-              required
-              value={plan}
-              aria-describedby={hintId}
-              onChange={(event) => setPlan(event.target.value)}
-            />
-          )}
-        </Field>
-      )}
-      <WhyField value={why} onChange={setWhy} />
+      <ShareField initial="10" off={how !== 'percent'} />
+      <Field label="Plan" hint={PLAN_HINT} hidden={how !== 'plan'}>
+        {({ id, hintId }) => (
+          <input
+            id={id}
+            name="plan"
+            type="text"
+            required
+            disabled={how !== 'plan'}
+            defaultValue="10:10,50:10,approve,100"
+            aria-describedby={hintId}
+          />
+        )}
+      </Field>
+      <WhyField />
     </FormDialog>
   );
 }
@@ -331,13 +334,11 @@ function PercentDialog({
   onClose: () => void;
 }) {
   const [setShare, setting] = useSetRolloutPercentMutation();
-  const [percent, setPercent] = useState(String(Math.min(100, rollout.percent * 2)));
   const { problem, run } = useDeskAction(onClose, 'The share could not be changed.');
-  const submit = () =>
-    run(
-      () => setShare({ remote, percent: Number(percent) }).unwrap(),
-      `${remote} ${rollout.version}: ${percent} %.`,
-    );
+  const submit = (data: FormData) => {
+    const percent = Number(data.get('percent'));
+    return run(() => setShare({ remote, percent }).unwrap(), `${remote} ${rollout.version}: ${percent} %.`);
+  };
   return (
     <FormDialog
       title={`Change the share of ${remote} ${rollout.version}?`}
@@ -345,10 +346,10 @@ function PercentDialog({
       submitLabel="Set share"
       busy={setting.isLoading}
       problem={problem}
-      onSubmit={() => void submit()}
+      onSubmit={(data) => void submit(data)}
       onCancel={onClose}
     >
-      <ShareField value={percent} onChange={setPercent} />
+      <ShareField initial={String(Math.min(100, rollout.percent * 2))} />
     </FormDialog>
   );
 }
@@ -382,19 +383,16 @@ function ActionDialog({
   onClose: () => void;
 }) {
   const [act, acting] = useRolloutActionMutation();
-  const [why, setWhy] = useState('');
+  const whyField = useRef<HTMLInputElement>(null);
   const { problem, run } = useDeskAction(onClose, 'The rollout could not be changed.');
   const words = CONFIRM[asking.kind](asking.remote, asking.rollout);
-  const confirm = () =>
-    run(
-      () =>
-        act({
-          action: asking.kind,
-          remote: asking.remote,
-          ...(why.trim() ? { why: why.trim() } : {}),
-        }).unwrap(),
+  const confirm = () => {
+    const why = whyField.current?.value.trim() ?? '';
+    return run(
+      () => act({ action: asking.kind, remote: asking.remote, ...(why ? { why } : {}) }).unwrap(),
       words.title,
     );
+  };
   return (
     <ConfirmDialog
       title={words.title}
@@ -404,7 +402,7 @@ function ActionDialog({
       onConfirm={() => void confirm()}
       onCancel={onClose}
     >
-      <WhyField value={why} onChange={setWhy} />
+      <WhyField inputRef={whyField} />
       {problem && (
         <p role="alert" className="shell-releases__error">
           {problem}

@@ -464,6 +464,31 @@ test('starts a rollout of a published version, by share or by plan', async () =>
   );
 });
 
+test('the way not chosen keeps its text and is not sent', async () => {
+  renderPage();
+  const status = await screen.findByTestId('release-status');
+  await userEvent.click(within(status).getByRole('button', { name: 'Roll out 1.1.0' }));
+  const dialog = screen.getByRole('dialog', { name: 'Roll out mfe-content 1.1.0?' });
+  const share = within(dialog).getByLabelText('Share of visitors (%)');
+  await userEvent.clear(share);
+  await userEvent.type(share, '15');
+  await userEvent.click(within(dialog).getByRole('radio', { name: 'A plan of stages' }));
+  expect(share).not.toBeVisible();
+  const plan = within(dialog).getByLabelText('Plan');
+  expect(plan).toBeVisible();
+  await userEvent.clear(plan);
+  await userEvent.type(plan, '5:30,100');
+  await userEvent.click(within(dialog).getByRole('radio', { name: 'A share of visitors' }));
+  expect(share).toHaveValue(15);
+  expect(plan).not.toBeVisible();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Start rollout' }));
+  await waitFor(() =>
+    expect(posted).toEqual([
+      { path: '/api/releases/rollout', body: { remote: 'mfe-content', version: '1.1.0', percent: 15 } },
+    ]),
+  );
+});
+
 test('Preview asks the API for a signed link and opens it in this browser', async () => {
   renderPage();
   const status = await screen.findByTestId('release-status');
