@@ -30,7 +30,7 @@ function anchorsOf(text: string): Set<string> {
   for (const line of text.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     const heading = fenced ? null : /^#{1,6} (.+)$/.exec(line);
-    if (heading) anchors.add(headingAnchor(heading[1]));
+    if (heading?.[1]) anchors.add(headingAnchor(heading[1]));
   }
   return anchors;
 }
@@ -39,8 +39,8 @@ function anchorsOf(text: string): Set<string> {
 function relativeLinks(text: string): string[] {
   const withoutCode = text.replace(/^\s*(```|~~~)[\s\S]*?^\s*\1/gm, '');
   return [...withoutCode.matchAll(/\]\(([^)\s]+)\)/g)]
-    .map((match) => match[1])
-    .filter((target) => !/^[a-z]+:/i.test(target));
+    .map((match) => match[1] ?? '')
+    .filter((target) => target && !/^[a-z]+:/i.test(target));
 }
 
 describe('links between the Markdown files', () => {
@@ -58,7 +58,7 @@ describe('links between the Markdown files', () => {
     const broken: string[] = [];
     for (const file of files) {
       for (const target of relativeLinks(readFileSync(join(root, file), 'utf8'))) {
-        const [path, anchor] = target.split('#');
+        const [path = '', anchor] = target.split('#');
         const resolved = path ? normalize(join(dirname(file), path)) : normalize(file);
         if (!existsSync(join(root, resolved))) broken.push(`${file}: ${target} (no such file)`);
         else if (anchor && resolved.endsWith('.md') && !anchors.get(resolved)?.has(anchor))
