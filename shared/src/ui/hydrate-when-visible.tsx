@@ -1,5 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
-import { HydrationBoundary } from './hydration-boundary.js';
+import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * A part of a server-rendered page that no first view needs (the footer, the client marquee, related products):
@@ -80,10 +79,10 @@ export function HydrateWhenVisible({ name, children }: { name: string; children:
   return (
     // A box of its own (not display: contents), so the viewport observer can see it.
     <div data-hydrate-when={name}>
-      <HydrationBoundary>
+      <Suspense fallback={null}>
         <Gate name={name} />
         {children}
-      </HydrationBoundary>
+      </Suspense>
     </div>
   );
 }
