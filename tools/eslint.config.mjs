@@ -29,15 +29,13 @@ const SHARED_IS_THE_BOTTOM_LAYER = {
 };
 
 /** The two files that ask React's fiber whether an element has hydrated (see the rule below). */
-const HYDRATION_PROBES = ['shell/src/early-input/replay.ts', 'server-kit/src/early-input.ts'];
-
 /**
- * no-restricted-syntax entries refusing React's private fields on DOM nodes: a string matching `literal` (a
- * key looked up by name), any `__react…` template, member name or destructured key, and React's value tracker.
+ * no-restricted-syntax entries refusing React's private fields on DOM nodes: a string starting `__react` (a key
+ * looked up by name or prefix), any `__react…` template, member name or destructured key, and React's value tracker.
  */
-function reactPrivateFields(literal) {
+function reactPrivateFields() {
   return [
-    `Literal[value=${literal}]`,
+    'Literal[value=/^__react/]',
     'TemplateElement[value.raw=/^__react/]',
     'MemberExpression[computed=false] > Identifier.property[name=/^__react/]',
     'Property > Identifier.key[name=/^__react/]',
@@ -180,15 +178,6 @@ export default tseslint.config(
     // React's own fields on DOM nodes (__reactFiber$…, __reactProps$…, _valueTracker) are private and change
     // between minors: no code reads them, by a member name, a string or a template.
     files: ['**/*.{ts,tsx,mjs,cjs,js}'],
-    ignores: HYDRATION_PROBES,
-    rules: { 'no-restricted-syntax': ['error', ...reactPrivateFields(/^__react/)] },
-  },
-  {
-    // The one read left: whether an element has hydrated (its fiber's flags; React has no public way to ask),
-    // made by the early-input script before it lets a press through and by the replayer before it gives a held
-    // press back. They name only '__reactFiber' (the prefix of the fiber's key); every other private field is
-    // refused there too.
-    files: HYDRATION_PROBES,
-    rules: { 'no-restricted-syntax': ['error', ...reactPrivateFields(/^__react(?!Fiber$)/)] },
+    rules: { 'no-restricted-syntax': ['error', ...reactPrivateFields()] },
   },
 );

@@ -34,14 +34,6 @@ export const NEXT_PAGE_KEY = 'shopEarlyNext';
 /** A press kept for the next page: a link's address, or a control's name and its place among those alike. */
 type KeptPress = { h: string } | { n: string; i: number };
 
-/** The part of a React fiber the script reads (React's own, not a public API). */
-interface Fiber {
-  alternate: unknown;
-  flags: number;
-  tag: number;
-  return: Fiber | null;
-}
-
 /* eslint-disable no-var -- the script's own declarations: var, function-scoped, as the page runs them. */
 /**
  * The script's body; it only ever runs in the browser, stringified into the page. `ms`: a held post form is sent
@@ -49,7 +41,7 @@ interface Fiber {
  */
 function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: number) {
   var q: HeldPress[] = [],
-    state: EarlyInput = { q, live: false, fail: sendNative, away: () => leaving() },
+    state: EarlyInput = { q, live: false, fail: sendNative, away: () => leaving(), owned },
     /** Set once the held post forms are sent natively: no script is coming, nothing is held after that. */
     off = false,
     /** Until when a native post is on its way (the page is being replaced, unless the shopper stopped it). */
@@ -64,20 +56,12 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
     // Storage refused (a privacy setting): nothing is kept across pages.
   }
   /**
-   * React hands events to an element once the render that hydrated it has committed. Its fiber (set during the
-   * render) is committed when no new fiber above it is still flagged as being placed or hydrated (4098) and the
-   * chain reaches the root (tag 3): the test React makes before it dispatches an event.
+   * Whether React handles the element's events: the commit that hydrated it is done. The page says so (the shop's
+   * HydrationBoundary): the closest boundary box has data-live, or, outside every box, <html> has data-hydrated.
    */
-  function live(el: Element): boolean {
-    var k = Object.keys(el).find((k) => k.startsWith('__reactFiber'));
-    var n: Fiber | null | undefined | '' = k && (el as unknown as Record<string, Fiber | undefined>)[k];
-    if (!n) return false;
-    for (; !n.alternate; n = n.return) {
-      if (n.flags & 4098) return false;
-      if (!n.return) return n.tag === 3;
-    }
-    while (n.return) n = n.return;
-    return n.tag === 3;
+  function owned(el: Element): boolean {
+    var b = el.closest('[data-hydration]');
+    return b ? b.hasAttribute('data-live') : d.documentElement.hasAttribute('data-hydrated');
   }
   var busy = (el: Element | null) => el?.setAttribute('aria-busy', 'true');
   /** A control as another page finds it again: its tag and its name. */
@@ -194,7 +178,7 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
       if (!(c instanceof HTMLElement) || !c.closest('#root')) return;
       // While the page is being replaced, React must not act on a press either: it is kept for the next page.
       if (leaving()) return keep(e, c);
-      if (live(c)) return;
+      if (owned(c)) return;
       // A submit button's form decides (its submit event comes next).
       if (c instanceof HTMLButtonElement && c.type === 'submit' && c.form) return;
       hold(e, c, null, 'click');
@@ -210,7 +194,7 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
       by = by instanceof HTMLElement ? by : null;
       // Enter in a field while the page is being replaced.
       if (leaving()) return keep(e, by);
-      var l = live(f),
+      var l = owned(f),
         post = f.method === 'post';
       if (l) return;
       // A native form goes as it is, and React never sees it: a get always (a navigation, as a link), a post

@@ -26,6 +26,7 @@ export * from './store/hooks.js';
 export * from './store/notify.js';
 export * from './ui/spinner.js';
 export * from './ui/hydrate-when-visible.js';
+export * from './ui/hydration-boundary.js';
 export * from './ui/skeleton.js';
 export * from './ui/navigation-bridge.js';
 export * from './ui/toast-action.js';

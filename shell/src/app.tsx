@@ -1,7 +1,8 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes } from '@metrology/shared/router';
 import {
   HydrateWhenVisible,
+  HydrationBoundary,
   SessionStart,
   ShopProviders,
   Spinner,
@@ -75,16 +76,6 @@ function HydrationMark() {
   return null;
 }
 
-/**
- * A region that hydrates on its own: React hydrates each boundary of a server-rendered page as a separate,
- * interruptible unit after the page's root, so no one long task hydrates the whole page, and a region the shopper
- * clicks first is hydrated first (the click is replayed). Its fallback never shows: the server always renders the
- * region in place.
- */
-function HydrationSlice({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
-}
-
 /** The shell's regions and routes, inside whichever router the browser or the server render gives it. */
 export function SiteLayout({ preview = null }: { preview?: ReleasePreview | null }) {
   return (
@@ -97,11 +88,16 @@ export function SiteLayout({ preview = null }: { preview?: ReleasePreview | null
       <a className="shell-skip-link" href="#main">
         Skip to content
       </a>
-      <HydrationSlice>
+      {/*
+       * Regions that hydrate on their own: React hydrates each boundary of a server-rendered page as a separate,
+       * interruptible unit after the page's root, so no one long task hydrates the whole page. Their fallback never
+       * shows: the server always renders the region in place.
+       */}
+      <HydrationBoundary>
         <Header />
-      </HydrationSlice>
+      </HydrationBoundary>
       <main id="main" className="shell-main">
-        <HydrationSlice>
+        <HydrationBoundary>
           <Routes>
             {ROUTES.map((route) => (
               <Route
@@ -116,14 +112,14 @@ export function SiteLayout({ preview = null }: { preview?: ReleasePreview | null
             <Route
               path="/back-office/*"
               element={
-                <Suspense fallback={<Spinner label="Loading the back office" />}>
+                <HydrationBoundary fallback={<Spinner label="Loading the back office" />}>
                   <BackOfficeRoutes />
-                </Suspense>
+                </HydrationBoundary>
               }
             />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
-        </HydrationSlice>
+        </HydrationBoundary>
       </main>
       {/* Below the fold: hydrated when it comes near the viewport, is used, or the browser has long been idle. */}
       <HydrateWhenVisible name="footer">

@@ -26,6 +26,11 @@ export interface EarlyInput {
    * the next page's.
    */
   away: () => boolean;
+  /**
+   * Whether React handles the element's events now (the commit that hydrated it is done), as the page records it:
+   * the closest HydrationBoundary box is live, or <html data-hydrated> outside every box.
+   */
+  owned: (el: Element) => boolean;
   /** Set by the replayer; the script calls it when it holds something new. */
   wake?: () => void;
 }

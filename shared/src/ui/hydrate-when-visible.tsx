@@ -1,4 +1,5 @@
-import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { HydrationBoundary } from './hydration-boundary.js';
 
 /**
  * A part of a server-rendered page that no first view needs (the footer, the client marquee, related products):
@@ -79,10 +80,10 @@ export function HydrateWhenVisible({ name, children }: { name: string; children:
   return (
     // A box of its own (not display: contents), so the viewport observer can see it.
     <div data-hydrate-when={name}>
-      <Suspense fallback={null}>
+      <HydrationBoundary>
         <Gate name={name} />
         {children}
-      </Suspense>
+      </HydrationBoundary>
     </div>
   );
 }

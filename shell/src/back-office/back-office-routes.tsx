@@ -1,6 +1,6 @@
-import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
+import { Component, lazy, useState, type ReactNode } from 'react';
 import { Route, Routes } from '@metrology/shared/router';
-import { Spinner } from '@metrology/shared';
+import { HydrationBoundary, Spinner } from '@metrology/shared';
 import { NotFoundPage } from '../pages/not-found-page';
 import './back-office.css';
 
@@ -36,7 +36,7 @@ export function BackOfficeRoutes() {
   const [attempt, setAttempt] = useState(0);
   return (
     <DeskBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<Spinner label="Loading the back office" />}>
+      <HydrationBoundary fallback={<Spinner label="Loading the back office" />}>
         <Routes>
           <Route path="orders" element={<OrdersDeskPage />} />
           <Route path="orders/:id" element={<OrderDeskPage />} />
@@ -44,7 +44,7 @@ export function BackOfficeRoutes() {
           <Route path="mail" element={<MailPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
-      </Suspense>
+      </HydrationBoundary>
     </DeskBoundary>
   );
 }

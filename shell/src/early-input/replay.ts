@@ -3,37 +3,7 @@
 // "Add to cart" lands in the cart the page goes on with, not in the server render's copy that is about to be
 // replaced).
 
-import type { HeldPress } from '@metrology/shared/early-input';
-
-/** The part of a React fiber this reads (React's own, not a public API: the early-input script reads the same). */
-interface FiberLink {
-  alternate: unknown;
-  flags: number;
-  tag: number;
-  return: FiberLink | null;
-}
-
-/** Placement | Hydrating: a fiber so flagged belongs to a render that has not committed yet. */
-const NOT_COMMITTED = 4098;
-const HOST_ROOT = 3;
-
-/**
- * React hands events to an element once the render that hydrated it has committed (its props and fiber are on the
- * element from the render on, which may yield for seconds before it commits). The same test the early-input script
- * makes, and React makes before it dispatches an event: no new fiber above the element's is still flagged as being
- * placed or hydrated, and the chain reaches the root.
- */
-export function isHydrated(element: Element): boolean {
-  const key = Object.keys(element).find((name) => name.startsWith('__reactFiber'));
-  let fiber = key ? (element as unknown as Record<string, FiberLink | undefined>)[key] : undefined;
-  if (!fiber) return false;
-  for (; !fiber.alternate; fiber = fiber.return) {
-    if (fiber.flags & NOT_COMMITTED) return false;
-    if (!fiber.return) return fiber.tag === HOST_ROOT;
-  }
-  while (fiber.return) fiber = fiber.return;
-  return fiber.tag === HOST_ROOT;
-}
+import type { EarlyInput, HeldPress } from '@metrology/shared/early-input';
 
 function release(entry: HeldPress): void {
   entry.el.removeAttribute('aria-busy');
@@ -68,10 +38,10 @@ const KEY_WAITS_MS = 2000;
  * Whether a held entry can be given back now: a press once its element (and the button that sent a form) has
  * hydrated; an Escape once what the press before it opened is there, or after KEY_WAITS_MS.
  */
-function canGiveBack(entry: HeldPress, lastGivenAt: number): boolean {
+function canGiveBack(early: EarlyInput, entry: HeldPress, lastGivenAt: number): boolean {
   if (entry.type === 'key')
     return document.querySelector(OPENED) !== null || Date.now() - lastGivenAt > KEY_WAITS_MS;
-  return isHydrated(entry.el) && (!entry.by || isHydrated(entry.by));
+  return early.owned(entry.el) && (!entry.by || early.owned(entry.by));
 }
 
 /** Hydration is starting: the early-input script's native fallback must not send anything from now on. */
@@ -118,7 +88,7 @@ export function replayEarlyInput({
         early.q.shift();
         release(next);
         console.warn('An action taken before the page was ready could not be replayed', next.el);
-      } else if (canGiveBack(next, lastGivenAt)) {
+      } else if (canGiveBack(early, next, lastGivenAt)) {
         early.q.shift();
         giveBack(next);
         lastGivenAt = Date.now();

@@ -1,13 +1,13 @@
-import { Suspense, lazy } from 'react';
-import { Spinner } from '@metrology/shared';
+import { lazy } from 'react';
+import { HydrationBoundary, Spinner } from '@metrology/shared';
 
 // Release managers only: kept out of the shop's own bundle.
 const ReleasesPage = lazy(() => import('./releases-page'));
 
 export function ReleasesRoute() {
   return (
-    <Suspense fallback={<Spinner label="Loading the releases page" />}>
+    <HydrationBoundary fallback={<Spinner label="Loading the releases page" />}>
       <ReleasesPage />
-    </Suspense>
+    </HydrationBoundary>
   );
 }

@@ -1,5 +1,5 @@
-import { Suspense, lazy, useContext, useState, type LazyExoticComponent, type ComponentType } from 'react';
-import { Spinner } from '@metrology/shared';
+import { lazy, useContext, useState, type LazyExoticComponent, type ComponentType } from 'react';
+import { HydrationBoundary, Spinner } from '@metrology/shared';
 import { sectionLabel, type RemoteName } from '../routes/route-table';
 import { liveVersion, loadSectionPage, recoverSection, restartSection } from './remote-loader';
 import { SectionBoundary } from './section-boundary';
@@ -64,10 +64,10 @@ function SectionPage({ remote, module }: SectionPageProps) {
           setAttempt((n) => n + 1);
         }}
       >
-        <Suspense fallback={<Spinner label={loading} />}>
+        <HydrationBoundary fallback={<Spinner label={loading} />}>
           {/* eslint-disable-next-line react-hooks/static-components -- cached per page, version and attempt at module level */}
           <Page />
-        </Suspense>
+        </HydrationBoundary>
       </SectionBoundary>
     </div>
   );

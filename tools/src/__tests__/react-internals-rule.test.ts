@@ -1,6 +1,7 @@
 // No code outside React reads React's private fields on DOM nodes (__reactFiber$…, __reactProps$…, _valueTracker):
 // the project's own ESLint config, run on probe texts, must refuse each way of reaching one, and let ordinary code
-// through. The two files that ask whether an element has hydrated may name '__reactFiber', and nothing else.
+// through, in every file: the early-input script and the replayer ask the page (HydrationBoundary's boxes) whether an
+// element has hydrated, not React's fibers.
 import { ruleMessages, type LintProbe as Probe } from './lint-probes';
 
 /** The messages of the no-restricted-syntax rule for each probe. */
@@ -31,7 +32,15 @@ const refused: Probe[] = [
     file: 'shared/src/ui/probe.ts',
     text: 'export const tracked = (field: HTMLInputElement) => Object(field)._valueTracker;\n',
   },
-  // The hydration probes: React's props, its value tracker or any template are refused there too.
+  // The files that ask whether an element has hydrated: no React field either, not even the fiber's key.
+  {
+    file: 'shell/src/early-input/replay.ts',
+    text: "export const key = (el: Element) => Object.keys(el).find((k) => k.startsWith('__reactFiber'));\n",
+  },
+  {
+    file: 'server-kit/src/early-input.ts',
+    text: "export const key = (el: Element) => Object.keys(el).find((k) => k.startsWith('__reactFiber'));\n",
+  },
   {
     file: 'shell/src/early-input/replay.ts',
     text: "export const key = (el: Element) => Object.keys(el).find((k) => k.startsWith('__reactProps'));\n",
@@ -52,14 +61,10 @@ const refused: Probe[] = [
 
 const allowed: Probe[] = [
   { file: 'shell/src/early-input/probe.ts', text: "export const name = 'react-dom';\n" },
-  // Whether an element has hydrated: the fiber's key, by its prefix, in the two files that ask.
+  // Whether an element has hydrated, as the page records it.
   {
     file: 'shell/src/early-input/replay.ts',
-    text: "export const key = (el: Element) => Object.keys(el).find((k) => k.startsWith('__reactFiber'));\n",
-  },
-  {
-    file: 'server-kit/src/early-input.ts',
-    text: "export const key = (el: Element) => Object.keys(el).find((k) => k.startsWith('__reactFiber'));\n",
+    text: "export const owned = (el: Element) => el.closest('[data-hydration]')?.hasAttribute('data-live');\n",
   },
   {
     file: 'shared/src/ui/probe.ts',

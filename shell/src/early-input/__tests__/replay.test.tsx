@@ -3,6 +3,7 @@ import { fireEvent } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { EARLY_INPUT_SCRIPT, NATIVE_FALLBACK_MS, NEXT_PAGE_KEY } from '@metrology/server-kit/early-input';
+import { HydrationBoundary } from '@metrology/shared';
 import { markEarlyInputLive, replayEarlyInput } from '../replay';
 
 // The page's early-input script and the shell's replayer together, on server HTML hydrated by React: what the
@@ -67,8 +68,11 @@ function Contact({ onSend }: { onSend: (name: string) => void }) {
 let root: Root | undefined;
 let stop: (() => void) | undefined;
 
+/** A part of the page as the shop renders it: in a hydration boundary, whose box says when React owns it. */
+const inShop = (element: React.ReactElement) => <HydrationBoundary>{element}</HydrationBoundary>;
+
 function serverPage(element: React.ReactElement): HTMLElement {
-  document.body.innerHTML = `<div id="root">${renderToString(element)}</div>`;
+  document.body.innerHTML = `<div id="root">${renderToString(inShop(element))}</div>`;
   // The inline script as the page runs it, before any bundle.
   new Function(EARLY_INPUT_SCRIPT)();
   return document.getElementById('root') as HTMLElement;
@@ -77,7 +81,7 @@ function serverPage(element: React.ReactElement): HTMLElement {
 async function hydrate(container: HTMLElement, element: React.ReactElement, ready = () => true) {
   markEarlyInputLive();
   await act(async () => {
-    root = hydrateRoot(container, element);
+    root = hydrateRoot(container, inShop(element));
   });
   stop = replayEarlyInput({ ready, everyMs: 5 });
 }
@@ -116,6 +120,7 @@ afterEach(() => {
   root = undefined;
   delete window.__shopEarly;
   document.body.innerHTML = '';
+  delete document.documentElement.dataset.hydrated;
 });
 
 describe('input before hydration', () => {
@@ -140,6 +145,58 @@ describe('input before hydration', () => {
     button('More').click();
     await settle(5);
     expect(onStep).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds a press in a part still waiting to hydrate while the rest is live, and gives it back once it is', async () => {
+    let waiting = false;
+    let go = () => undefined as void;
+    const gate = new Promise<void>((resolve) => {
+      go = () => {
+        waiting = false;
+        resolve();
+      };
+    });
+    // Renders on the server; suspends on the client until `go` (as a part hydrated when it comes into view).
+    function Gate() {
+      if (waiting) throw gate;
+      return null;
+    }
+    const onNow = jest.fn();
+    const onLater = jest.fn();
+    const element = (
+      <div>
+        <button type="button" onClick={onNow}>
+          Now
+        </button>
+        <HydrationBoundary>
+          <Gate />
+          <button type="button" onClick={onLater}>
+            Later
+          </button>
+        </HydrationBoundary>
+      </div>
+    );
+    const container = serverPage(element);
+    waiting = true;
+    await hydrate(container, element);
+    await settle();
+    const [outer, inner] = [...container.querySelectorAll('[data-hydration]')];
+    expect(outer).toHaveAttribute('data-live');
+    expect(inner).not.toHaveAttribute('data-live');
+
+    button('Later').click();
+    expect(button('Later')).toHaveAttribute('aria-busy', 'true');
+    button('Now').click();
+    await settle(5);
+    expect(onNow).toHaveBeenCalledTimes(1);
+    expect(window.__shopEarly?.q).toHaveLength(1);
+    expect(onLater).not.toHaveBeenCalled();
+
+    await act(async () => go());
+    await settle();
+    expect(inner).toHaveAttribute('data-live');
+    expect(onLater).toHaveBeenCalledTimes(1);
+    expect(button('Later')).not.toHaveAttribute('aria-busy');
   });
 
   it('gives each press back once, in order: two presses are two steps, one Add to Cart is one add', async () => {
@@ -207,7 +264,7 @@ describe('input before hydration', () => {
     const name = document.getElementById('name') as HTMLInputElement;
     name.value = 'Asha';
     name.dispatchEvent(new Event('input', { bubbles: true }));
-    expect(Object.keys(window.__shopEarly ?? {}).sort()).toEqual(['away', 'fail', 'live', 'q']);
+    expect(Object.keys(window.__shopEarly ?? {}).sort()).toEqual(['away', 'fail', 'live', 'owned', 'q']);
 
     await hydrate(container, element);
     // Typing React does not see (as on a part it was still hydrating), then a render of the form.
