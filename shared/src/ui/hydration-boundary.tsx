@@ -6,12 +6,9 @@ import { Suspense, type ReactNode } from 'react';
  * `data-live` once the commit that hydrated (or rendered) its content is done; `<html data-hydrated>` marks the
  * page's root. An element is React's when its closest box is live, or, outside every box, once the root is.
  */
-export const HYDRATION_BOX = 'data-hydration';
-export const BOX_LIVE = 'data-live';
-
 /** A ref is attached in the commit that makes the box's content React's: the moment events reach its handlers. */
 function markLive(box: HTMLDivElement | null): void {
-  box?.setAttribute(BOX_LIVE, '');
+  box?.setAttribute('data-live', '');
 }
 
 /**
