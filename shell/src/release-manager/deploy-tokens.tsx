@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog, DialogDescription, DialogTitle, errorMessage } from '@metrology/shared';
 import { ConfirmDialog } from '../back-office/confirm-dialog';
 import { REMOTES } from '../routes/route-table';
-import { ReleaseTable, Time } from './desk-parts';
+import { ReleaseTable, Time, sent } from './desk-parts';
 import {
   useCreateDeployTokenMutation,
   useDeployTokensQuery,
@@ -174,15 +174,15 @@ function CreateTokenForm({
     if (creating.isLoading) return;
     const form = event.currentTarget;
     const data = new FormData(form);
-    const name = String(data.get('token-name') ?? '');
+    const name = sent(data, 'token-name');
     const remotes = ticked(data, 'remotes', REMOTES);
     const can = ticked(data, 'can', ACTIONS);
-    const days = String(data.get('days') ?? '');
+    const days = sent(data, 'days');
     const wrong = tokenFormProblem({ name, remotes, can, days });
     setProblem(wrong);
     if (wrong) return;
     try {
-      const made = await create({ name: name.trim(), remotes, can, expiresInDays: Number(days) }).unwrap();
+      const made = await create({ name, remotes, can, expiresInDays: Number(days) }).unwrap();
       onMade({ name: made.token.name, secret: made.secret, message: made.message ?? '' });
       form.reset();
     } catch (error) {

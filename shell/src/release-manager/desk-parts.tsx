@@ -55,3 +55,9 @@ export function ReleaseTable<T>({
     </ScrollRegion>
   );
 }
+
+/** A text field of a submitted form, trimmed; '' when the form does not send it. */
+export function sent(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+}

@@ -3,6 +3,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Dialog, DialogDescription, DialogTitle, errorMessage, notify } from '@metrology/shared';
 import { ColumnHeads } from '../back-office/column-heads';
+import { sent } from './desk-parts';
 import { ConfirmDialog } from '../back-office/confirm-dialog';
 import {
   useRolloutActionMutation,
@@ -173,12 +174,6 @@ function WhyField({ inputRef }: { inputRef?: Ref<HTMLInputElement> }) {
       {({ id }) => <input id={id} ref={inputRef} name="why" type="text" maxLength={500} defaultValue="" />}
     </Field>
   );
-}
-
-/** A text field of a submitted form, trimmed; '' when the form does not send it. */
-function sent(data: FormData, name: string): string {
-  const value = data.get(name);
-  return typeof value === 'string' ? value.trim() : '';
 }
 
 /**
