@@ -8,7 +8,9 @@
 //   marked busy and queued, and the shell's replayer (shell/src/early-input/replay.ts) gives each one back, once
 //   and in order, when the part that owns it has hydrated. A native post form pressed after a held press waits
 //   behind it in the queue (+ twice, then Add to Cart, adds 3). A link followed while something is held joins the
-//   queue behind it. A held post form whose script never comes is sent natively after a while.
+//   queue behind it, and so does a press on a live control in a part where an earlier press is still held (Send
+//   Enquiry pressed early, Escape, then Send Enquiry again once live: open, close, open). A held post form whose
+//   script never comes is sent natively after a while.
 // - While a native post is on its way the page is being replaced: a press or a same-site link then is kept (in
 //   sessionStorage) for the page the post's answer redirects to, which gives it back there (Add to Cart, then the
 //   Cart link, opens the cart with the line; + on a cart line, then Proceed to Checkout, checks out with 2).
@@ -62,6 +64,14 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
   function owned(el: Element): boolean {
     var b = el.closest('[data-hydration]');
     return b ? b.hasAttribute('data-live') : d.documentElement.hasAttribute('data-hydrated');
+  }
+  /**
+   * Whether a press held before lies in the element's part (the same closest box): a press there waits behind it,
+   * even once the part is live, so the part's presses act in the shopper's order. Other parts are not held up.
+   */
+  function behind(el: Element): boolean {
+    var b = el.closest('[data-hydration]');
+    return q.some((e) => e.el.closest('[data-hydration]') === b);
   }
   var busy = (el: Element | null) => el?.setAttribute('aria-busy', 'true');
   /** A control as another page finds it again: its tag and its name. */
@@ -157,7 +167,8 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
   d.addEventListener(
     'click',
     (e) => {
-      if (w.__shopEarly !== state) return;
+      // The replayer giving a held press back: it goes through.
+      if (w.__shopEarly !== state || state.giving) return;
       // The target is an element (its closest) or, for a click on no element, the document (none).
       var c = (e.target as Element).closest?.('a[href],button,[role=button],summary');
       // A link the shopper follows while a press is held waits for it, in the queue: given back after the press
@@ -178,7 +189,7 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
       if (!(c instanceof HTMLElement) || !c.closest('#root')) return;
       // While the page is being replaced, React must not act on a press either: it is kept for the next page.
       if (leaving()) return keep(e, c);
-      if (owned(c)) return;
+      if (owned(c) && !behind(c)) return;
       // A submit button's form decides (its submit event comes next).
       if (c instanceof HTMLButtonElement && c.type === 'submit' && c.form) return;
       hold(e, c, null, 'click');
@@ -189,14 +200,15 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
     'submit',
     (e) => {
       var f = e.target;
-      if (w.__shopEarly !== state || !(f instanceof HTMLFormElement) || !f.closest('#root')) return;
+      if (w.__shopEarly !== state || state.giving || !(f instanceof HTMLFormElement) || !f.closest('#root'))
+        return;
       var by = e.submitter;
       by = by instanceof HTMLElement ? by : null;
       // Enter in a field while the page is being replaced.
       if (leaving()) return keep(e, by);
       var l = owned(f),
         post = f.method === 'post';
-      if (l) return;
+      if (l && !behind(f)) return;
       // A native form goes as it is, and React never sees it: a get always (a navigation, as a link), a post
       // while React does not own it and nothing is held before it.
       if (f.hasAttribute('data-native') && !(post && (l || q.length))) {
@@ -212,7 +224,8 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
   d.addEventListener(
     'keydown',
     (e) => {
-      if (e.key === 'Escape' && q.length) hold(e, (d.activeElement || d.body) as HTMLElement, null, 'key');
+      if (e.key === 'Escape' && q.length && !state.giving)
+        hold(e, (d.activeElement || d.body) as HTMLElement, null, 'key');
     },
     true,
   );

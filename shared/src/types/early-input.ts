@@ -31,6 +31,11 @@ export interface EarlyInput {
    * the closest HydrationBoundary box is live, or <html data-hydrated> outside every box.
    */
   owned: (el: Element) => boolean;
+  /**
+   * Set by the replayer while it gives a held press back (its click, submit or Escape): the script lets that press's
+   * events through instead of holding them again.
+   */
+  giving?: boolean;
   /** Set by the replayer; the script calls it when it holds something new. */
   wake?: () => void;
 }

@@ -10,8 +10,18 @@ function release(entry: HeldPress): void {
   entry.by?.removeAttribute('aria-busy');
 }
 
-function giveBack(entry: HeldPress): void {
+function giveBack(early: EarlyInput, entry: HeldPress): void {
   release(entry);
+  // The script lets the press's own events through while this is set (a click, the submit it sends, an Escape).
+  early.giving = true;
+  try {
+    dispatch(entry);
+  } finally {
+    early.giving = false;
+  }
+}
+
+function dispatch(entry: HeldPress): void {
   if (entry.type === 'key') {
     const target = document.activeElement ?? document.body;
     target.dispatchEvent(
@@ -71,6 +81,29 @@ export function replayEarlyInput({
   const schedule = (delay: number) => {
     timer ??= setTimeout(tick, delay);
   };
+  // An Escape held after a press waits for what that press opens, and goes the moment it is there: in the
+  // microtask after React's commit, before the browser hands the page any later input (a click meant for the page
+  // under the dialog, say), as it would have come had the page been live when the shopper pressed it.
+  let opening: MutationObserver | undefined;
+  const stopWatching = () => {
+    opening?.disconnect();
+    opening = undefined;
+  };
+  const watchForOpened = () => {
+    if (opening || typeof MutationObserver === 'undefined') return;
+    opening = new MutationObserver(() => {
+      if (!document.querySelector(OPENED)) return;
+      stopWatching();
+      if (timer !== undefined) clearTimeout(timer);
+      tick();
+    });
+    opening.observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['role', 'open', 'aria-expanded'],
+    });
+  };
   // Input held later (a part still hydrating) starts the loop again.
   early.wake = () => {
     if (timer === undefined) started = Date.now();
@@ -89,13 +122,16 @@ export function replayEarlyInput({
         release(next);
         console.warn('An action taken before the page was ready could not be replayed', next.el);
       } else if (canGiveBack(early, next, lastGivenAt)) {
+        stopWatching();
         early.q.shift();
-        giveBack(next);
+        giveBack(early, next);
         lastGivenAt = Date.now();
         if (early.q.length > 0) {
           schedule(0);
           return;
         }
+      } else if (next.type === 'key') {
+        watchForOpened();
       }
     }
     if (early.q.length === 0) return;
@@ -103,6 +139,7 @@ export function replayEarlyInput({
       early.live = false;
       early.fail();
       for (const entry of early.q.splice(0)) release(entry);
+      stopWatching();
       return;
     }
     schedule(everyMs);
@@ -110,6 +147,7 @@ export function replayEarlyInput({
   schedule(0);
   return () => {
     delete early.wake;
+    stopWatching();
     if (timer !== undefined) clearTimeout(timer);
   };
 }
