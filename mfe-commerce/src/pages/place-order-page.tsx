@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '@metrology/shared/router';
 import {
   ADDRESS_MESSAGES,
-  DEFAULT_PAYMENT_METHOD,
   LoadError,
   LoginPrompt,
   Spinner,
@@ -34,7 +33,7 @@ import {
 } from '../features/checkout/address-fields';
 import { AddressForm } from '../features/checkout/address-form';
 import { CheckoutSummary } from '../features/checkout/checkout-summary';
-import { PaymentMethods, type SelectablePaymentMethod } from '../features/checkout/payment-methods';
+import { PaymentMethods, chosenPaymentMethod } from '../features/checkout/payment-methods';
 import { TestPaymentsNotice } from '../features/checkout/test-payments-notice';
 import { SandboxPaymentDialog } from '../features/checkout/sandbox-payment-dialog';
 import { SavedAddresses } from '../features/checkout/saved-addresses';
@@ -77,7 +76,6 @@ export default function PlaceOrderPage() {
     order: ADDRESS_FIELDS.map(({ name }) => name),
   });
   const [addressFormKey, setAddressFormKey] = useState(0);
-  const [method, setMethod] = useState<SelectablePaymentMethod>(DEFAULT_PAYMENT_METHOD);
   const focusSelected = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -189,7 +187,7 @@ export default function PlaceOrderPage() {
       })),
       amount: orderAmount(cart.subtotal, deliveryFee),
     };
-    void placement.place(method, request);
+    void placement.place(chosenPaymentMethod(event.currentTarget), request);
   };
 
   if (cart.error) {
@@ -254,7 +252,7 @@ export default function PlaceOrderPage() {
           )}
         </section>
         <div className="commerce-checkout__side">
-          <PaymentMethods value={method} onChange={setMethod} />
+          <PaymentMethods />
           <TestPaymentsNotice />
           <CheckoutSummary
             lines={cart.lines}
