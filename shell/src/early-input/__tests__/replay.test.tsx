@@ -65,12 +65,13 @@ function Contact({ onSend }: { onSend: (name: string) => void }) {
   );
 }
 
-/** A control that opens a dialog, closed by Escape (as Send Enquiry's). */
-function Menu() {
+/** A control that opens a dialog, closed by Escape (as Send Enquiry's); the dialog may come a moment later. */
+function Menu({ opensAfterMs }: { opensAfterMs?: number }) {
   const [open, setOpen] = useState(false);
+  const opens = () => (opensAfterMs ? setTimeout(() => setOpen(true), opensAfterMs) : setOpen(true));
   return (
     <div>
-      <button type="button" aria-expanded={open} onClick={() => setOpen(true)}>
+      <button type="button" aria-expanded={open} onClick={opens}>
         Menu
       </button>
       {open ? (
@@ -381,28 +382,7 @@ describe('input before hydration', () => {
 
   it('gives a held Escape back the moment the dialog the press before it opens is there, not at the next look', async () => {
     // The dialog comes a moment after the press (its code loading); the replayer looks again only every 500 ms.
-    function SlowMenu() {
-      const [open, setOpen] = useState(false);
-      return (
-        <div>
-          <button type="button" aria-haspopup="dialog" onClick={() => setTimeout(() => setOpen(true), 20)}>
-            Menu
-          </button>
-          {open ? (
-            <div role="dialog" aria-label="Menu">
-              <button
-                type="button"
-                ref={(node) => node?.focus()}
-                onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
-              >
-                Close
-              </button>
-            </div>
-          ) : null}
-        </div>
-      );
-    }
-    const element = <SlowMenu />;
+    const element = <Menu opensAfterMs={20} />;
     const container = serverPage(element);
     button('Menu').click();
     document.body.dispatchEvent(
