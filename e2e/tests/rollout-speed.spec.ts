@@ -194,9 +194,11 @@ test('an unchanged canary with the same traffic is judged on as many figures and
     expect(await judged(), 'both sides were measured enough to be judged').toBe(true);
     // Three of the controller's passes (every 5 s) after that: still rolling out, nothing aborted.
     await new Promise((resolve) => setTimeout(resolve, 15_000));
-    expect(await rolloutOf()).toMatchObject({ version, percent: 50 });
+    const rollout = await rolloutOf();
     const log = JSON.parse(await releaseOk(shop, 'log', '--json', '--limit', '5')) as ActionRow[];
-    expect(log.find((row) => row.action === 'rollout-abort' && row.version === version)).toBeUndefined();
+    const abort = log.find((row) => row.action === 'rollout-abort' && row.version === version);
+    expect(abort, `rolled back: ${abort?.why}`).toBeUndefined();
+    expect(rollout).toMatchObject({ version, percent: 50 });
   } finally {
     if (await rolloutOf()) await release(shop, 'abort', REMOTE, '--why', 'end of the e2e speed test');
   }

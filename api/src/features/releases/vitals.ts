@@ -71,13 +71,13 @@ export interface VitalsP75 {
 
 /**
  * The 75th percentile (continuous, as PostgreSQL's percentile_cont: interpolated between the two nearest figures)
- * and the number of figures of one version's metric since `since`, per route and over all of them; only the
- * given routes when routes is set.
+ * and the number of figures of one version's metric since `since` (or of several versions' together), per route and
+ * over all of them; only the given routes when routes is set.
  */
 export async function vitalsP75(
   db: Queryable,
   remote: string,
-  version: string,
+  version: string | readonly string[],
   since: Date,
   metric: VitalMetric,
   routes?: readonly string[],
@@ -89,10 +89,17 @@ export async function vitalsP75(
   }>(
     `SELECT route, percentile_cont(0.75) WITHIN GROUP (ORDER BY value) AS p75, count(*) AS samples
      FROM release_vitals
-     WHERE remote = $1 AND version = $2 AND metric = $3 AND at >= $4 AND ($5::text[] IS NULL OR route = ANY($5))
+     WHERE remote = $1 AND version = ANY($2::text[]) AND metric = $3 AND at >= $4
+       AND ($5::text[] IS NULL OR route = ANY($5))
      GROUP BY GROUPING SETS ((route), ())
      ORDER BY route NULLS FIRST`,
-    [remote, version, metric, since.toISOString(), routes ? [...routes] : null],
+    [
+      remote,
+      typeof version === 'string' ? [version] : [...version],
+      metric,
+      since.toISOString(),
+      routes ? [...routes] : null,
+    ],
   );
   const p75Of = (row: { p75: number | string | null; samples: number | string }): P75 => ({
     p75: row.p75 === null ? null : Number(row.p75),
@@ -109,7 +116,7 @@ export async function vitalsP75(
 
 /**
  * How many of one version's figures since `since` are above a threshold, per route (each route its own
- * threshold): the count the controller's binomial test takes.
+ * threshold): the counts the controller's speed test takes, for the canary and for live.
  */
 export async function figuresAbove(
   db: Queryable,

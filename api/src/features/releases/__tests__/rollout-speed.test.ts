@@ -9,7 +9,7 @@ import { signToken } from '@metrology/server-kit/signed-token';
 import { body, get, post, register, startApp } from '../../../__tests__/helpers/test-app.js';
 import { publishedVersions } from './release-fixtures.js';
 import { runRolloutController } from '../rollout-controller.js';
-import { binomialTail } from '../rollout-speed.js';
+import { hypergeometricTail } from '../rollout-speed.js';
 
 const KEY = 'speed-signing-key-for-tests';
 const REMOTE = 'mfe-content';
@@ -18,7 +18,7 @@ let manager = '';
 
 beforeAll(async () => {
   const work = await fs.mkdtemp(path.join(tmpdir(), 'metrology-speed-'));
-  const releasesDir = await publishedVersions(work, REMOTE, ['1.0.0', '1.1.0', '1.2.0', '1.3.0']);
+  const releasesDir = await publishedVersions(work, REMOTE, ['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0']);
   app = await startApp({ releasesDir, releases: { signingKey: KEY, checkSeconds: 0 } });
   const m = await register(app, 'Manager Mia');
   manager = m.token;
@@ -63,15 +63,17 @@ async function startRollout(payload: Record<string, unknown>) {
 
 const rolloutNow = async () => (await desk()).remotes.find((r) => r.remote === REMOTE)?.rollout;
 
-describe('the binomial test', () => {
-  it('gives the chance of at least k of n figures above a line a quarter of them are above', () => {
-    expect(binomialTail(12, 20, 0.25)).toBeCloseTo(0.000935391579332645, 12);
-    expect(binomialTail(11, 20, 0.25)).toBeCloseTo(0.003942141664083465, 12);
-    expect(binomialTail(5, 20, 0.25)).toBeCloseTo(0.5851584974698198, 12);
-    expect(binomialTail(300, 1000, 0.25) / 0.00019359032194907896).toBeCloseTo(1, 8);
-    expect(binomialTail(29, 31, 0.25) / 9.278602192130947e-16).toBeCloseTo(1, 8);
-    expect(binomialTail(0, 10, 0.25)).toBe(1);
-    expect(binomialTail(11, 10, 0.25)).toBe(0);
+describe("the speed test (Fisher's exact, one-sided)", () => {
+  it('gives the chance that at least a of the figures above the line are the canary’s, were both as fast', () => {
+    // 20 figures a side, the 10 above both sides' p75 all the canary's: C(20,10) / C(40,10).
+    expect(hypergeometricTail(10, 40, 10, 20)).toBeCloseTo(0.00021795989537925023, 15);
+    // One of live's among them is enough to want more figures.
+    expect(hypergeometricTail(9, 40, 10, 20)).toBeCloseTo(0.00418086708409289, 14);
+    expect(hypergeometricTail(5, 40, 10, 20)).toBeCloseTo(0.6417867224318837, 12);
+    expect(hypergeometricTail(31, 271, 68, 31) / 4.059834966766756e-22).toBeCloseTo(1, 8);
+    expect(hypergeometricTail(300, 2000, 500, 1000) / 1.4876209691063186e-7).toBeCloseTo(1, 8);
+    expect(hypergeometricTail(0, 10, 3, 5)).toBe(1);
+    expect(hypergeometricTail(4, 10, 3, 5)).toBe(0);
   });
 });
 
@@ -85,7 +87,7 @@ describe('a canary slower than live', () => {
       expect.objectContaining({ action: 'abort', remote: REMOTE, version: '1.1.0' }),
     ]);
     expect(decisions[0]?.why).toMatch(
-      /^automatic rollback: slower: INP p75 1\.1\.0 425 ms vs live 1\.0\.0 100 ms on \/about \(n 31 \/ 240\), factor 4\.25 >= 1\.25, 31 of 31 above live's p75 \(one-sided binomial test vs 25 %, p = [0-9.]+e-\d+ < 0\.001\); in the last 10 min$/,
+      /^automatic rollback: slower: INP p75 1\.1\.0 425 ms vs live 1\.0\.0 100 ms on \/about \(n 31 \/ 240\), factor 4\.25 >= 1\.25, 31 of 31 canary and 35 of 240 live figures above both sides' p75 108 ms \(one-sided Fisher exact test, p = [0-9.]+e-\d+ < 0\.001\); in the last 10 min$/,
     );
     expect(await rolloutNow()).toBeUndefined();
     const abort = (await desk()).actions.find((a) => a.action === 'rollout-abort' && a.version === '1.1.0');
@@ -97,6 +99,8 @@ describe('a canary slower than live', () => {
       speedLiveSamples: 240,
       speedFactor: 4.25,
       speedAbove: 31,
+      speedLiveAbove: 35,
+      speedPooledP75: 108,
       slowerFactor: 1.25,
       minVitals: 20,
     });
@@ -133,5 +137,24 @@ describe('too few figures', () => {
     // The twentieth slow figure is enough.
     await shoppers('1.3.0', 'one-more', [4500]);
     expect(await tick()).toEqual([expect.objectContaining({ action: 'abort', version: '1.3.0' })]);
+  });
+});
+
+describe('a canary as fast as live, with as few figures as live', () => {
+  it("is not rolled back when live's own figures, taken by chance, explain the difference", async () => {
+    // Forty INP figures drawn from one spread (log-normal, median 100 ms, σ 0.6, in Event Timing's 8 ms steps),
+    // the first twenty given to live and the rest to the canary. The canary's p75 is 1.73 × live's and 12 of its 20
+    // figures are above live's p75: taking live's p75 as exact (a binomial test against 25 %, p = 0.00094) would
+    // roll it back. Both sides against one line (their pooled p75, 146 ms: 8 of the canary's figures above it and 2
+    // of live's), p = 0.032: chance, and the rollout goes on.
+    const live = [24, 32, 48, 48, 48, 56, 64, 64, 72, 72, 80, 80, 88, 88, 96, 104, 120, 136, 160, 224];
+    const canary = [
+      32, 48, 56, 56, 72, 80, 88, 88, 104, 104, 144, 144, 152, 160, 168, 176, 200, 208, 224, 480,
+    ];
+    await startRollout({ version: '1.4.0', percent: 50 });
+    await shoppers('1.2.0', 'live-d', live, '/careers');
+    await shoppers('1.4.0', 'chance', canary, '/careers');
+    expect(await tick()).toEqual([]);
+    expect(await rolloutNow()).toMatchObject({ version: '1.4.0', percent: 50 });
   });
 });
