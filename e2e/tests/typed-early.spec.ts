@@ -230,5 +230,34 @@ for (const speed of SPEEDS) {
       expect(((await bodyTaken(await sent)) as { address?: unknown }).address).toEqual(address);
       await expect(page.getByText('Order placed successfully!')).toBeVisible();
     });
+
+    test('the payment method: chosen in the page the server rendered, it is the one the order is paid with', async ({
+      page,
+      site,
+    }) => {
+      const product = await pricedProduct(site, 'Mahr');
+      const shopper = await registerShopper(site, `method-${speed.rate}x`);
+      await callApi(site, '/api/cart/add', { itemId: product._id, quantity: 1 }, shopper.token);
+      await callApi(site, '/api/address/save', { address: DELIVERY_ADDRESS }, shopper.token);
+      await page.addInitScript((token) => localStorage.setItem('token', token), shopper.token);
+      // Coming from the cart, the browser has its cookie: the server renders the checkout with its line, and the
+      // payment methods are in its HTML, to be chosen before the page is live.
+      const cart = `${product._id}:1`;
+      const html = await (
+        await fetch(`${site.url}/place-order`, { headers: { cookie: `shop_cart=${cart}` } })
+      ).text();
+      expect(html).toContain('value="razorpay"');
+      await page.context().addCookies([{ name: 'shop_cart', value: cart, url: site.url }]);
+      await atSpeed(page, speed.rate);
+      await page.goto('/place-order', { waitUntil: 'commit' });
+      await page.getByRole('radio', { name: /Razorpay/ }).check();
+      const sent = nextApiPost(page, '/api/order/razorpay');
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      expect(((await bodyTaken(await sent)) as { address?: unknown }).address).toMatchObject(
+        DELIVERY_ADDRESS,
+      );
+      await expect(page.getByRole('dialog', { name: 'Sandbox payment' })).toBeVisible();
+      await expect(page.getByRole('radio', { name: /Razorpay/ })).toBeChecked();
+    });
   });
 }

@@ -78,6 +78,20 @@ export default function PlaceOrderPage() {
   const [addressFormKey, setAddressFormKey] = useState(0);
   const focusSelected = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // While the session is restored, the lines the server rendered from the cart's cookie stay on the page: the form
+  // is not swapped for a spinner and back, which would put new elements in place of those the shopper may already
+  // have pressed or typed into.
+  const restoring = cartStatus === 'loading' && cart.lines.length > 0;
+  // Place Order pressed while the cart or the saved addresses are still on their way (a press made as the page
+  // showed, given back as it came live): the order goes once they are there, with the address chosen then, not
+  // refused for an address the shopper already has.
+  const placeWhenLoaded = useRef(false);
+  const loadingForOrder = restoring || (Boolean(token) && addressQuery.isLoading);
+  useEffect(() => {
+    if (loadingForOrder || !placeWhenLoaded.current) return;
+    placeWhenLoaded.current = false;
+    formRef.current?.requestSubmit();
+  }, [loadingForOrder]);
 
   const formMode = addresses.length === 0 || adding;
 
@@ -169,6 +183,10 @@ export default function PlaceOrderPage() {
     event.preventDefault();
     if (placement.busy) return;
     if (!token) return askToLogin();
+    if (loadingForOrder) {
+      placeWhenLoaded.current = true;
+      return;
+    }
     if (cart.lines.length === 0) {
       notify.error(COMMERCE_MESSAGES.emptyCart);
       navigate('/cart');
@@ -204,7 +222,7 @@ export default function PlaceOrderPage() {
     );
   }
 
-  if (cart.loading || cartEmpty) {
+  if ((cart.loading && !restoring) || cartEmpty) {
     return (
       <div className="ms-page commerce-checkout">
         <h1 className="ms-visually-hidden">Delivery Information</h1>

@@ -263,6 +263,19 @@ describe('checkout: a returning buyer', () => {
     expect(api.callsTo('POST /api/order/place')[0]?.body).toMatchObject({ address: HOME });
   });
 
+  it('Place Order pressed while the saved addresses load: the order goes once they are there', async () => {
+    const user = userEvent.setup();
+    api.held.add('GET /api/address');
+    await loggedIn([HOME]);
+    await screen.findByText('Loading your saved addresses');
+    await user.click(placeOrder());
+    expect(api.callsTo('POST /api/order/place')).toHaveLength(0);
+    act(() => api.release());
+    expect(await screen.findByText('Order placed successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/order/place')).toHaveLength(1);
+    expect(api.callsTo('POST /api/order/place')[0]?.body).toMatchObject({ address: HOME });
+  });
+
   it("a new address starts with the account's e-mail, which the shopper may change", async () => {
     const user = userEvent.setup();
     api.accountEmail = 'meera@example.com';
