@@ -179,62 +179,58 @@ export async function uncachedRenders({ siteUrl, paths, times = 10 }) {
 }
 
 /**
- * INP of the early actions, taken as soon as the control shows (the page only committed, nothing
- * waits for its scripts) at 6x CPU slowdown, for each shop in turn (a baseline first), interleaved run by run. The
- * figure is the slowest Event Timing interaction from the page's start until the action's result shows; an action
- * whose result never shows within 30 s is printed as lost.
+ * The early actions, taken as soon as the control shows (the page only committed, nothing waits for its scripts) at
+ * 6x CPU slowdown, for each shop in turn (a baseline first), interleaved run by run. Two figures each: the INP (the
+ * slowest Event Timing interaction of the page the result shows on) and the wait, from the press to the result on
+ * screen (what the shopper waits for, whether the press was held until hydration or sent as a native form). A
+ * native form reloads the page: its INP is the new page's, so the wait is the figure that counts, marked ↻. An
+ * action whose result never shows within 30 s is printed as lost.
  * @param {{ sites: { name: string; url: string; productPath: string; cartProductId: string }[]; chromiumPath: string; runs?: number; rate?: number }} options
  */
 export async function earlyInpCompare({ sites, chromiumPath, runs = 3, rate = 6 }) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
-  /** @type {{ label: string; path: (site: (typeof sites)[number]) => string; act: (page: import('playwright-core').Page, site: (typeof sites)[number]) => Promise<void> }[]} */
+  /** @typedef {import('playwright-core').Page} Page */
+  /** @type {{ label: string; path: (site: (typeof sites)[number]) => string; control: (page: Page) => import('playwright-core').Locator; result: (page: Page) => Promise<unknown> }[]} */
   const cases = [
     {
       label: '/product/:slug: Add to Cart, until the toast',
       path: (site) => site.productPath,
-      act: async (page) => {
-        await page.getByRole('button', { name: 'Add to Cart' }).click();
-        await page.getByText('Item Added to Cart').waitFor({ timeout: 30_000 });
-      },
+      control: (page) => page.getByRole('button', { name: 'Add to Cart' }),
+      result: (page) => page.getByText('Item Added to Cart').waitFor({ timeout: 30_000 }),
     },
     {
       label: '/cart: + on a line, until quantity 3',
       path: () => '/cart',
-      act: async (page) => {
-        await page
-          .getByRole('button', { name: /^Increase quantity/ })
-          .first()
-          .click();
-        await page.waitForFunction(
+      control: (page) => page.getByRole('button', { name: /^Increase quantity/ }).first(),
+      result: (page) =>
+        page.waitForFunction(
           () =>
             /** @type {any} */ (globalThis).document.querySelector('.commerce-line input[type=number]')
               ?.value === '3',
           undefined,
           { timeout: 30_000 },
-        );
-      },
+        ),
     },
     {
       label: 'account control, until its menu opens',
       path: () => '/about',
-      act: async (page) => {
-        await page.getByRole('button', { name: 'Account', exact: true }).click();
-        await page.getByRole('button', { name: 'Login / Register' }).waitFor({ timeout: 30_000 });
-      },
+      control: (page) => page.getByRole('button', { name: 'Account', exact: true }),
+      result: (page) => page.getByRole('button', { name: 'Login / Register' }).waitFor({ timeout: 30_000 }),
     },
   ];
   console.log(
-    `\nINP of early actions (taken as the control shows, ${rate}x CPU slowdown; Event Timing from the page's start to the result; median of ${runs}):`,
+    `\nEarly actions (taken as the control shows, ${rate}x CPU slowdown; median of ${runs}): INP / the wait from the press to the result:`,
   );
-  console.log(`  ${'action'.padEnd(46)} ${sites.map((site) => site.name.padStart(14)).join('')}`);
+  console.log(`  ${'action'.padEnd(46)} ${sites.map((site) => site.name.padStart(22)).join('')}`);
   try {
     for (const test of cases) {
-      /** @type {Record<string, number[]>} */
-      const values = Object.fromEntries(sites.map((site) => [site.name, []]));
-      /** @type {Record<string, number>} */
-      const lost = Object.fromEntries(sites.map((site) => [site.name, 0]));
+      /** @type {Record<string, { inp: number[]; wait: number[]; reloaded: number; lost: number }>} */
+      const figures = Object.fromEntries(
+        sites.map((site) => [site.name, { inp: [], wait: [], reloaded: 0, lost: 0 }]),
+      );
       for (let run = 0; run < runs; run += 1) {
         for (const site of sites) {
+          const figure = /** @type {(typeof figures)[string]} */ (figures[site.name]);
           const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
           await context.addInitScript((id) => {
             const w = /** @type {any} */ (globalThis);
@@ -253,22 +249,34 @@ export async function earlyInpCompare({ sites, chromiumPath, runs = 3, rate = 6 
           await cdp.send('Emulation.setCPUThrottlingRate', { rate });
           await page.goto(`${site.url}${test.path(site)}`, { waitUntil: 'commit' });
           try {
-            await test.act(page, site);
+            const control = test.control(page);
+            await control.waitFor({ state: 'visible', timeout: 30_000 });
+            // The page a native form's answer replaces this one with has its own time origin.
+            const origin = await page.evaluate(() => performance.timeOrigin);
+            const pressed = Date.now();
+            await control.click();
+            await test.result(page);
+            figure.wait.push(Date.now() - pressed);
             await page.waitForTimeout(300);
-            /** @type {number[]} */ (values[site.name]).push(
-              /** @type {number} */ (await page.evaluate(() => /** @type {any} */ (globalThis).__inp)),
-            );
+            const after = await page.evaluate(() => ({
+              origin: performance.timeOrigin,
+              inp: /** @type {number} */ (/** @type {any} */ (globalThis).__inp),
+            }));
+            figure.inp.push(after.inp);
+            if (after.origin !== origin) figure.reloaded += 1;
           } catch {
-            lost[site.name] = (lost[site.name] ?? 0) + 1;
+            figure.lost += 1;
           }
           await context.close();
         }
       }
       const cells = sites.map((site) => {
-        const list = values[site.name] ?? [];
-        const inp = median(list);
-        const text = list.length ? `${inp.toFixed(0)} ms${inp > GOALS.inpMs ? '✗' : ' '}` : '—';
-        return `${text}${lost[site.name] ? ` (${lost[site.name]} lost)` : ''}`.padStart(14);
+        const { inp, wait, reloaded, lost } = /** @type {(typeof figures)[string]} */ (figures[site.name]);
+        const inpMs = median(inp);
+        const text = wait.length
+          ? `${inpMs.toFixed(0)}${inpMs > GOALS.inpMs ? '✗' : ''} / ${median(wait).toFixed(0)} ms${reloaded ? '↻' : ' '}`
+          : '—';
+        return `${text}${lost ? ` (${lost} lost)` : ''}`.padStart(22);
       });
       console.log(`  ${test.label.padEnd(46)} ${cells.join('')}`);
     }
@@ -276,6 +284,6 @@ export async function earlyInpCompare({ sites, chromiumPath, runs = 3, rate = 6 
     await browser.close();
   }
   console.log(
-    `  ✗ misses the goal (INP ≤ ${GOALS.inpMs} ms); "lost": the action's result never showed (the click was dropped).`,
+    `  ✗ the INP misses its goal (≤ ${GOALS.inpMs} ms); ↻ the press was sent as a native form and the page reloaded with its result (its INP is the new page's); "lost": the result never showed (the press was dropped).`,
   );
 }
