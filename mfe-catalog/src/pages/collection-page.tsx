@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from '@metrology/shared/router';
 import {
   LoadError,
@@ -117,22 +117,30 @@ export default function CollectionPage() {
   // its state: the browser changed the field, React kept what it found, and the change is applied now, once.
   const panelBody = useRef<HTMLFormElement>(null);
   const takeEarly = useEffectEvent(() => {
+    // A change the page has already applied (its event came in the moment between hydration and this effect, and
+    // went through onChange) is not applied a second time: that would toggle a box back, or add a history entry.
+    const groupOf = (box: HTMLInputElement) => (box.dataset.filter === 'types' ? 'types' : 'categories');
     const early = [
       ...(panelBody.current?.querySelectorAll<HTMLInputElement>('input[data-filter]') ?? []),
-    ].filter((box) => box.checked !== box.defaultChecked);
+    ].filter(
+      (box) =>
+        box.checked !== box.defaultChecked && filters[groupOf(box)].includes(box.value) !== box.checked,
+    );
     const sort = sortRef.current;
-    const sorted = sort && changedBeforeLive(sort) ? (sort.value as SortKey) : null;
+    const sorted =
+      sort && changedBeforeLive(sort) && sort.value !== filters.sort ? (sort.value as SortKey) : null;
     if (early.length === 0 && sorted === null) return;
     let chosen = sorted === null ? filters : { ...filters, sort: sorted };
     for (const box of early) {
-      const group = box.dataset.filter === 'types' ? 'types' : 'categories';
+      const group = groupOf(box);
       chosen = { ...chosen, [group]: toggle(chosen[group], box.value) };
     }
     setShown({ key: urlKey, filters: chosen });
     setParams(writeCollectionFilters(chosen));
   });
-  // Once, after hydration: later changes go through onChange.
-  useEffect(() => takeEarly(), []);
+  // In the commit that hydrates the page, before the browser can hand it any event: a change made after it goes
+  // through onChange, one made before it is taken here, and none is taken twice.
+  useLayoutEffect(() => takeEarly(), []);
   const clear = () => {
     setParams(new URLSearchParams());
     dispatch(searchTextChanged(''));

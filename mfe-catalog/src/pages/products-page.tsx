@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, type FormEvent } from 'react';
 import { useSearchParams } from '@metrology/shared/router';
 import {
   LoadError,
@@ -77,10 +77,13 @@ export default function ProductsPage() {
 
   // What the shopper typed or chose before the page was live counts once it is, as their edits would have.
   const takeEarly = useEffectEvent(() => {
-    const early = (field: PageField | null) => (field && changedBeforeLive(field) ? field.value : null);
-    const typed = early(searchRef.current);
-    const chosenCompany = early(companyRef.current);
-    const chosenCategory = early(categoryRef.current);
+    // A change the page has already applied (its event came in the moment between hydration and this effect, and
+    // went through onChange) is not applied a second time: that would add a second history entry for it.
+    const early = (field: PageField | null, current: string) =>
+      field && changedBeforeLive(field) && field.value !== current ? field.value : null;
+    const typed = early(searchRef.current, filters.search);
+    const chosenCompany = early(companyRef.current, filters.company);
+    const chosenCategory = early(categoryRef.current, filters.category);
     if (chosenCompany === null && chosenCategory === null) {
       if (typed !== null) sendSearch(typed);
       return;
@@ -91,7 +94,9 @@ export default function ProductsPage() {
     if (next.company !== 'Tespa') next.category = '';
     setFilters(next);
   });
-  useEffect(() => takeEarly(), []);
+  // In the commit that hydrates the page, before the browser can hand it any event: a change made after it goes
+  // through onChange, one made before it is taken here, and none is taken twice.
+  useLayoutEffect(() => takeEarly(), []);
 
   const search = filters.search.trim();
   const { data, currentData, isFetching, isLoading, error, refetch } = useGetProductGroupsQuery({
