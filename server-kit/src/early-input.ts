@@ -43,7 +43,9 @@ type KeptPress = { h: string } | { n: string; i: number };
  */
 function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: number) {
   var q: HeldPress[] = [],
-    state: EarlyInput = { q, live: false, fail: sendNative, away: () => leaving(), owned },
+    state: EarlyInput = { q, live: false, fail: sendNative, away: () => leaving(), owned, find: alike },
+    /** What the script calls a control. */
+    controls = 'a[href],button,[role=button],summary',
     /** Set once the held post forms are sent natively: no script is coming, nothing is held after that. */
     off = false,
     /** Until when a native post is on its way (the page is being replaced, unless the shopper stopped it). */
@@ -74,13 +76,14 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
     return q.some((e) => e.el.closest('[data-hydration]') === b);
   }
   var busy = (el: Element | null) => el?.setAttribute('aria-busy', 'true');
-  /** A control as another page finds it again: its tag and its name. */
-  var named = (el: Element) => el.tagName + (el.getAttribute('aria-label') || el.textContent?.trim());
+  /** A control as another page (or a part React rendered afresh) finds it again: its tag and its name. */
+  function named(el: Element) {
+    return el.tagName + (el.getAttribute('aria-label') || el.textContent?.trim());
+  }
   /** The page's controls of that name, in document order. */
-  var alike = (n: string) =>
-    [...d.querySelectorAll<HTMLElement>('button,[role=button],summary')].filter(
-      (c) => c.closest('#root') && named(c) === n,
-    );
+  function alike(n: string) {
+    return [...d.querySelectorAll<HTMLElement>(controls)].filter((c) => c.closest('#root') && named(c) === n);
+  }
   /** Whether a native post is on its way: the page is being replaced. */
   var leaving = () => going > Date.now();
   var stop = (e: Event) => {
@@ -91,7 +94,10 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
    * Queues a press (first: ahead of what is there) and marks it busy; the replayer, once running, is told at once.
    */
   function queue(type: PressType, el: HTMLElement, by: HTMLElement | null, first?: boolean) {
-    q[first ? 'unshift' : 'push']({ type, el, by });
+    // Noted by name and place too: the part may be rendered afresh before the press is given back.
+    var t = by || el,
+      n = t.matches(controls) ? named(t) : '';
+    q[first ? 'unshift' : 'push']({ type, el, by, n, i: n ? alike(n).indexOf(t) : -1 });
     busy(el);
     busy(by);
     state.wake?.();
@@ -170,7 +176,7 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
       // The replayer giving a held press back: it goes through.
       if (w.__shopEarly !== state || state.giving) return;
       // The target is an element (its closest) or, for a click on no element, the document (none).
-      var c = (e.target as Element).closest?.('a[href],button,[role=button],summary');
+      var c = (e.target as Element).closest?.(controls);
       // A link the shopper follows while a press is held waits for it, in the queue: given back after the press
       // has acted (Add to Cart, then the Cart link), never before; while a native post is on its way it is kept
       // for the next page. Only a plain click of the shopper's own on a link of this site; the replayer's click
@@ -237,7 +243,7 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
  * The inline script as the page carries it: the function's source as compiled (its types gone) without its name,
  * comments, line breaks (every statement ends in a semicolon; a break between two words, as the compiler leaves
  * after an `else`, is a space), indentation, the spaces around punctuation, an arrow's parentheses around its one
- * parameter, the parentheses left around a name, trailing commas and a block's last semicolon; true and false as
+ * parameter, the parentheses left around a name (not an optional call's), trailing commas and a block's last semicolon; true and false as
  * !0 and !1, and a dozen of its local names shortened (it holds no string, pattern or division that any of these
  * could cut, and no property of those names).
  */
@@ -266,6 +272,6 @@ export const EARLY_INPUT_SCRIPT = `(${holdEarlyInput
   .replace(/\bstore\b/g, 'T')
   .replace(/\bstop\b/g, 'P')
   .replace(/return !/g, 'return!')
-  .replace(/(?<![\w$])\((\w+(?:\.\w+)?)\)(?=[.[;,)])/g, '$1')
+  .replace(/(?<![\w$.])\((\w+(?:\.\w+)?)\)(?=[.[;,)])/g, '$1')
   .replace(/,\)/g, ')')
   .replace(/;}/g, '}')})(window,document,${NATIVE_FALLBACK_MS});`;

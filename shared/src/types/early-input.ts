@@ -12,6 +12,13 @@ export interface HeldPress {
   el: HTMLElement;
   /** The submit button that sent a held form (its name and value go with the form), or null. */
   by: HTMLElement | null;
+  /**
+   * The pressed control (a form's submit button) as the page finds it again, should React render its part afresh
+   * and the element be gone: its name, as `find` takes it, and its place among the controls of that name. Empty
+   * and -1 for an Escape or a form sent without a button.
+   */
+  n?: string;
+  i?: number;
 }
 
 /** What the early-input script leaves on the page (window.__shopEarly) for the shell's replayer. */
@@ -31,6 +38,8 @@ export interface EarlyInput {
    * the closest HydrationBoundary box is live, or <html data-hydrated> outside every box.
    */
   owned: (el: Element) => boolean;
+  /** The page's controls (links, buttons, summaries) of a held press's name `n`, in document order. */
+  find?: (name: string) => HTMLElement[];
   /**
    * Set by the replayer while it gives a held press back (its click, submit or Escape): the script lets that press's
    * events through instead of holding them again.

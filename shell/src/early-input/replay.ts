@@ -39,6 +39,19 @@ function dispatch(entry: HeldPress): void {
   else form.requestSubmit();
 }
 
+/**
+ * A held press whose element is gone, on the control that replaced it: the one of the same name in the same place
+ * (a held form, by the button that sent it), or null where there is none. The page's script may be of another
+ * release, without `find`.
+ */
+function foundAgain(early: EarlyInput, entry: HeldPress): HeldPress | null {
+  const again = entry.n ? early.find?.(entry.n)[entry.i ?? -1] : undefined;
+  if (!again) return null;
+  if (entry.type === 'click') return { ...entry, el: again };
+  const form = again instanceof HTMLButtonElement ? again.form : null;
+  return form ? { ...entry, el: form, by: again } : null;
+}
+
 /** What a press given back may have opened for an Escape held after it: a dialog or an expanded menu. */
 const OPENED = '[role=dialog],dialog[open],[aria-expanded=true]';
 /** How long an Escape held after a press waits for what that press opens (a dialog whose code is loading). */
@@ -114,14 +127,22 @@ export function replayEarlyInput({
     // In order, one per task: the first held input once its element has hydrated (React commits what it did
     // before the next is given back, so two presses of + are two steps). Text typed before it needs no waiting
     // for: the fields keep their own text (uncontrolled), so a press given back reads what the page holds.
-    const next = early.q[0];
-    if (next && ready()) {
-      if (next.type !== 'key' && !next.el.isConnected) {
-        // React rendered this part afresh (its server HTML could not be used): the element is gone.
+    let next = early.q[0];
+    if (next && ready() && next.type !== 'key' && !next.el.isConnected) {
+      // React rendered this part afresh (its server HTML could not be used): the element pressed is gone, and its
+      // new copy takes the press.
+      const again = foundAgain(early, next);
+      if (again) {
+        early.q[0] = again;
+      } else {
         early.q.shift();
         release(next);
         console.warn('An action taken before the page was ready could not be replayed', next.el);
-      } else if (canGiveBack(early, next, lastGivenAt)) {
+      }
+      next = again ?? undefined;
+    }
+    if (next && ready()) {
+      if (canGiveBack(early, next, lastGivenAt)) {
         stopWatching();
         early.q.shift();
         giveBack(early, next);

@@ -102,10 +102,15 @@ function serverPage(element: React.ReactElement): HTMLElement {
   return document.getElementById('root') as HTMLElement;
 }
 
-async function hydrate(container: HTMLElement, element: React.ReactElement, ready = () => true) {
+async function hydrate(
+  container: HTMLElement,
+  element: React.ReactElement,
+  ready = () => true,
+  onRecoverableError?: (error: unknown) => void,
+) {
   markEarlyInputLive();
   await act(async () => {
-    root = hydrateRoot(container, inShop(element));
+    root = hydrateRoot(container, inShop(element), onRecoverableError ? { onRecoverableError } : {});
   });
   stop = replayEarlyInput({ ready, everyMs: 5 });
 }
@@ -249,6 +254,77 @@ describe('input before hydration', () => {
     expect(onAdd).toHaveBeenCalledTimes(1);
   });
 
+  it('gives the presses to the controls that replaced theirs when React renders the part afresh', async () => {
+    const onStep = jest.fn();
+    const onAdd = jest.fn();
+    // The server said one thing and the browser another: React cannot use the part's server HTML and renders it
+    // again, new elements in place of the ones pressed.
+    const page = (said: string) => (
+      <div>
+        <p>{said}</p>
+        <Shop onAdd={onAdd} onStep={onStep} />
+      </div>
+    );
+    const container = serverPage(page('From the server'));
+    const sends = watchNativeSends();
+    const recovered = jest.fn();
+    const pressed = button('More');
+    pressed.click();
+    pressed.click();
+    button('Add to Cart').click();
+    expect(window.__shopEarly?.q.map((entry) => [entry.n, entry.i])).toEqual([
+      ['BUTTONMore', 0],
+      ['BUTTONMore', 0],
+      ['BUTTONAdd to Cart', 0],
+    ]);
+
+    await hydrate(container, page('From the browser'), () => true, recovered);
+    await settle();
+    expect(recovered).toHaveBeenCalled();
+    expect(pressed.isConnected).toBe(false);
+    expect(onStep.mock.calls).toEqual([[2], [3]]);
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect(sends.count()).toBe(0);
+    expect(window.__shopEarly?.q).toHaveLength(0);
+  });
+
+  it('lets a press go, and says so, when its part is rendered afresh without the control; the next one still acts', async () => {
+    const onStep = jest.fn();
+    const onLink = jest.fn();
+    const page = (withMore: boolean) => (
+      <div>
+        <p>{withMore ? 'With More' : 'Without More'}</p>
+        {withMore ? (
+          <button type="button" onClick={() => onStep()}>
+            More
+          </button>
+        ) : null}
+        <button type="button" onClick={onLink}>
+          Other
+        </button>
+      </div>
+    );
+    const container = serverPage(page(true));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    button('More').click();
+    button('Other').click();
+
+    await hydrate(
+      container,
+      page(false),
+      () => true,
+      () => undefined,
+    );
+    await settle();
+    expect(onStep).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(
+      'An action taken before the page was ready could not be replayed',
+      expect.any(HTMLButtonElement),
+    );
+    expect(onLink).toHaveBeenCalledTimes(1);
+    expect(window.__shopEarly?.q).toHaveLength(0);
+  });
+
   it('waits for the page to be ready (the session restored) before giving anything back', async () => {
     const onStep = jest.fn();
     const element = <Shop onAdd={() => undefined} onStep={onStep} />;
@@ -288,7 +364,14 @@ describe('input before hydration', () => {
     const name = document.getElementById('name') as HTMLInputElement;
     name.value = 'Asha';
     name.dispatchEvent(new Event('input', { bubbles: true }));
-    expect(Object.keys(window.__shopEarly ?? {}).sort()).toEqual(['away', 'fail', 'live', 'owned', 'q']);
+    expect(Object.keys(window.__shopEarly ?? {}).sort()).toEqual([
+      'away',
+      'fail',
+      'find',
+      'live',
+      'owned',
+      'q',
+    ]);
 
     await hydrate(container, element);
     // Typing React does not see (as on a part it was still hydrating), then a render of the form.
