@@ -60,6 +60,15 @@ async function pricedProduct(site: Parameters<typeof searchProducts>[0], company
   return product;
 }
 
+/** A new shopper with a priced Mahr product in their server cart, signed in on the page (the token it keeps). */
+async function signedInWithLine(page: Page, site: Site, name: string) {
+  const product = await pricedProduct(site, 'Mahr');
+  const shopper = await registerShopper(site, name);
+  await callApi(site, '/api/cart/add', { itemId: product._id, quantity: 1 }, shopper.token);
+  await page.addInitScript((token) => localStorage.setItem('token', token), shopper.token);
+  return { product, shopper };
+}
+
 /** The address as typed into the checkout's fields, by their labels. */
 const ADDRESS_LABELS: Record<keyof typeof DELIVERY_ADDRESS, string> = {
   firstName: 'First Name',
@@ -216,10 +225,7 @@ for (const speed of SPEEDS) {
       page,
       site,
     }) => {
-      const product = await pricedProduct(site, 'Mahr');
-      const shopper = await registerShopper(site, `address-${speed.rate}x`);
-      await callApi(site, '/api/cart/add', { itemId: product._id, quantity: 1 }, shopper.token);
-      await page.addInitScript((token) => localStorage.setItem('token', token), shopper.token);
+      await signedInWithLine(page, site, `address-${speed.rate}x`);
       await atSpeed(page, speed.rate);
       await page.goto('/place-order', { waitUntil: 'commit' });
       const address = { ...DELIVERY_ADDRESS, email: `kavya-${speed.rate}x@example.com` };
@@ -235,11 +241,8 @@ for (const speed of SPEEDS) {
       page,
       site,
     }) => {
-      const product = await pricedProduct(site, 'Mahr');
-      const shopper = await registerShopper(site, `method-${speed.rate}x`);
-      await callApi(site, '/api/cart/add', { itemId: product._id, quantity: 1 }, shopper.token);
+      const { product, shopper } = await signedInWithLine(page, site, `method-${speed.rate}x`);
       await callApi(site, '/api/address/save', { address: DELIVERY_ADDRESS }, shopper.token);
-      await page.addInitScript((token) => localStorage.setItem('token', token), shopper.token);
       // Coming from the cart, the browser has its cookie: the server renders the checkout with its line, and the
       // payment methods are in its HTML, to be chosen before the page is live.
       const cart = `${product._id}:1`;
