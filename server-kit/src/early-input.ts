@@ -84,6 +84,11 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
   function alike(n: string) {
     return [...d.querySelectorAll<HTMLElement>(controls)].filter((c) => c.closest('#root') && named(c) === n);
   }
+  /** A control's name and its place among the page's controls of that name. */
+  function spot(el: Element) {
+    var n = named(el);
+    return { n, i: alike(n).indexOf(el as HTMLElement) };
+  }
   /** Whether a native post is on its way: the page is being replaced. */
   var leaving = () => going > Date.now();
   var stop = (e: Event) => {
@@ -95,9 +100,8 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
    */
   function queue(type: PressType, el: HTMLElement, by: HTMLElement | null, first?: boolean) {
     // Noted by name and place too: the part may be rendered afresh before the press is given back.
-    var t = by || el,
-      n = t.matches(controls) ? named(t) : '';
-    q[first ? 'unshift' : 'push']({ type, el, by, n, i: n ? alike(n).indexOf(t) : -1 });
+    var t = by || el;
+    q[first ? 'unshift' : 'push']({ type, el, by, ...(t.matches(controls) ? spot(t) : { n: '', i: -1 }) });
     busy(el);
     busy(by);
     state.wake?.();
@@ -114,7 +118,7 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
     stop(e);
     if (!el) return;
     if (el instanceof HTMLAnchorElement) next.push({ h: el.href });
-    else next.push({ n: named(el), i: alike(named(el)).indexOf(el) });
+    else next.push(spot(el));
     try {
       store?.setItem('shopEarlyNext', JSON.stringify({ u: Date.now() + ms, p: next }));
     } catch {
@@ -243,8 +247,8 @@ function holdEarlyInput(w: Window & Record<string, unknown>, d: Document, ms: nu
  * The inline script as the page carries it: the function's source as compiled (its types gone) without its name,
  * comments, line breaks (every statement ends in a semicolon; a break between two words, as the compiler leaves
  * after an `else`, is a space), indentation, the spaces around punctuation, an arrow's parentheses around its one
- * parameter, the parentheses left around a name (not an optional call's), trailing commas and a block's last semicolon; true and false as
- * !0 and !1, and a dozen of its local names shortened (it holds no string, pattern or division that any of these
+ * parameter, the parentheses left around a name (not an optional call's), trailing commas and a block's last
+ * semicolon; true and false as !0 and !1, and a dozen of its local names shortened (it holds no string, pattern or division that any of these
  * could cut, and no property of those names).
  */
 export const EARLY_INPUT_SCRIPT = `(${holdEarlyInput

@@ -15,7 +15,7 @@ export interface HeldPress {
   /**
    * The pressed control (a form's submit button) as the page finds it again, should React render its part afresh
    * and the element be gone: its name, as `find` takes it, and its place among the controls of that name. Empty
-   * and -1 for an Escape or a form sent without a button.
+   * and -1 where what was pressed is no control (a form sent without a button, an Escape in a field).
    */
   n?: string;
   i?: number;

@@ -52,6 +52,22 @@ function foundAgain(early: EarlyInput, entry: HeldPress): HeldPress | null {
   return form ? { ...entry, el: form, by: again } : null;
 }
 
+/**
+ * The first held entry, on the element that stands for it now. React may have rendered its part afresh (its server
+ * HTML could not be used): the element pressed is gone and its new copy takes the press; a press with no copy is
+ * let go, and the next one waits for the next look.
+ */
+function firstHeld(early: EarlyInput): HeldPress | undefined {
+  const first = early.q[0];
+  if (!first || first.type === 'key' || first.el.isConnected) return first;
+  const again = foundAgain(early, first);
+  if (again) return (early.q[0] = again);
+  early.q.shift();
+  release(first);
+  console.warn('An action taken before the page was ready could not be replayed', first.el);
+  return undefined;
+}
+
 /** What a press given back may have opened for an Escape held after it: a dialog or an expanded menu. */
 const OPENED = '[role=dialog],dialog[open],[aria-expanded=true]';
 /** How long an Escape held after a press waits for what that press opens (a dialog whose code is loading). */
@@ -127,21 +143,8 @@ export function replayEarlyInput({
     // In order, one per task: the first held input once its element has hydrated (React commits what it did
     // before the next is given back, so two presses of + are two steps). Text typed before it needs no waiting
     // for: the fields keep their own text (uncontrolled), so a press given back reads what the page holds.
-    let next = early.q[0];
-    if (next && ready() && next.type !== 'key' && !next.el.isConnected) {
-      // React rendered this part afresh (its server HTML could not be used): the element pressed is gone, and its
-      // new copy takes the press.
-      const again = foundAgain(early, next);
-      if (again) {
-        early.q[0] = again;
-      } else {
-        early.q.shift();
-        release(next);
-        console.warn('An action taken before the page was ready could not be replayed', next.el);
-      }
-      next = again ?? undefined;
-    }
-    if (next && ready()) {
+    const next = early.q.length > 0 && ready() ? firstHeld(early) : undefined;
+    if (next) {
       if (canGiveBack(early, next, lastGivenAt)) {
         stopWatching();
         early.q.shift();
